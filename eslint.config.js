@@ -1,0 +1,102 @@
+// @ts-check
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries of docs/conventions.md: shared -> features -> app; server and web never mix. */
+const serverBoundaries = {
+  patterns: [
+    { group: ['@unimercado/web', '**/apps/web/**'], message: 'The server never imports web code.' },
+  ],
+};
+const webBoundaries = {
+  patterns: [
+    {
+      group: ['@unimercado/server', '**/apps/server/**', 'drizzle-orm', 'drizzle-orm/*'],
+      message: 'The web app never imports server code or Drizzle.',
+    },
+  ],
+};
+const sharedBoundaries = {
+  patterns: [
+    {
+      group: ['@unimercado/server', '@unimercado/web', '**/apps/**', 'react', 'fastify'],
+      message: 'packages/shared depends on nothing of the apps.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/drizzle/meta/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'apps/server/scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', serverBoundaries] },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', sharedBoundaries] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', webBoundaries],
+    },
+  },
+  {
+    // A feature does not import another feature; pages in app/ compose them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webBoundaries.patterns,
+            { group: ['@/app/*', '**/app/*'], message: 'Features do not import the app layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,50 @@
+/**
+ * Business constants and limits from the spec (section 9). Both the server and the web app read
+ * them from here so a limit is defined once.
+ */
+export const DEFAULT_APP_NAME = 'UniMercado';
+
+export const ROLE_USER = 'ROLE_USER';
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const ROLE_NAMES = [ROLE_USER, ROLE_ADMIN] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** Local storage keys of the session (spec sections 3 and 4). */
+export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
+
+export const TITLE_MAX_LENGTH = 40;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const MAX_IMAGES = 3;
+export const MAX_IMAGE_BYTES = 1024 * 1024;
+export const PRODUCT_CONDITIONS = ['Nuevo', 'Seminuevo', 'Usado'] as const;
+export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
+export const PRODUCT_CONDITION_FILTERS = ['NUEVO', 'SEMINUEVO', 'USADO'] as const;
+
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 20;
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so hashing cost stays bounded (argon2 on megabytes of input is a DoS vector). */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Registration is enabled once this share (percent) of the five fields is filled. */
+export const REGISTER_MIN_COMPLETION = 80;
+export const REGISTER_FIELD_COUNT = 5;
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+export const CARD_TITLE_MAX = 23;
+export const CARD_DESCRIPTION_MAX = 30;
+export const MAX_INITIALS = 2;
+
+export const NARROW_BREAKPOINT_PX = 1030;
+export const BOTTOM_BAR_HIDE_SCROLL_PX = 100;
+export const CHAT_SINGLE_VIEW_BREAKPOINT_PX = 650;
+
+export const PUBLISH_REDIRECT_MS = 1500;
+export const OFFER_DIALOG_CLOSE_MS = 2000;
+export const PROFILE_EDIT_CLOSE_MS = 1000;
+
+export const NOTIFICATION_TYPES = { message: 1, offerAnswered: 2, newOffer: 3 } as const;
+
+/** Email verification links stay valid this long. */
+export const VERIFICATION_TOKEN_TTL_HOURS = 24;

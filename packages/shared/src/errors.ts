@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes of the API contract (architecture.md, "API contract"). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'EMAIL_NOT_VERIFIED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'EMAIL_DOMAIN_NOT_ALLOWED',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'TOKEN_USED',
+  'ALREADY_VERIFIED',
+  'LAST_ADMIN',
+  'SELF_ACTION',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  error: z.string().describe('Mensaje en español para la persona'),
+  code: z.string().describe('Código para máquinas'),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Narrow an unknown JSON value to the contract's error body. */
+export const isErrorBody = (value: unknown): value is ErrorBody =>
+  errorBodySchema.safeParse(value).success;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const roleSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Role = z.infer<typeof roleSchema>;
+
+/** `POST /api/users/{id}/roles` takes the array of role ids that replaces the user's roles. */
+export const replaceRolesBodySchema = z
+  .array(z.number().int().positive())
+  .min(1, 'Selecciona al menos un rol')
+  .max(20);
+export type ReplaceRolesBody = z.infer<typeof replaceRolesBodySchema>;

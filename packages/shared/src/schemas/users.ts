@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+} from '../constants';
+
+/** Spanish messages of spec section 5, shared by the forms and the API. */
+export const USER_MESSAGES = {
+  requiredRegister: 'Por favor complete todos los campos obligatorios',
+  passwordsMismatch: 'Las contraseñas no coinciden',
+  passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+  passwordTooLong: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`,
+  nameRequired: 'El nombre es obligatorio',
+  nameTooLong: `El nombre no puede tener más de ${NAME_MAX_LENGTH} caracteres`,
+  emailRequired: 'El correo electrónico es obligatorio',
+  emailInvalid: 'El correo electrónico no es válido',
+  phoneInvalid: 'El número de teléfono no es válido',
+} as const;
+
+/** Digits and spaces with an optional leading plus (spec section 5, profile edit). */
+export const PHONE_PATTERN = /^\+?[\d ]+$/;
+// Deliberately basic: one @, no spaces, a dot in the domain.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const emailSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(EMAIL_MAX_LENGTH, USER_MESSAGES.emailInvalid)
+    .regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid)
+    .transform((value) => value.toLowerCase());
+
+/** Blank or missing phone becomes null. */
+const optionalPhoneSchema = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value == null ? '' : value.trim()))
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.string().max(PHONE_MAX_LENGTH, USER_MESSAGES.phoneInvalid).regex(PHONE_PATTERN, USER_MESSAGES.phoneInvalid),
+    ]),
+  )
+  .transform((value) => (value === '' ? null : value));
+
+const newPasswordSchema = z
+  .string({ error: USER_MESSAGES.requiredRegister })
+  .min(1, USER_MESSAGES.requiredRegister)
+  .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, USER_MESSAGES.passwordTooLong);
+
+export const registerBodySchema = z
+  .object({
+    name: z
+      .string({ error: USER_MESSAGES.requiredRegister })
+      .trim()
+      .min(1, USER_MESSAGES.requiredRegister)
+      .max(NAME_MAX_LENGTH, USER_MESSAGES.nameTooLong),
+    email: emailSchema(USER_MESSAGES.requiredRegister),
+    phone: optionalPhoneSchema,
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: USER_MESSAGES.requiredRegister })
+      .min(1, USER_MESSAGES.requiredRegister),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: USER_MESSAGES.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** `PUT /api/users/{id}`: blank password means unchanged; roles and verification are ignored. */
+export const updateUserBodySchema = z.object({
+  id: z.number().int().optional(),
+  name: z
+    .string({ error: USER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, USER_MESSAGES.nameRequired)
+    .max(NAME_MAX_LENGTH, USER_MESSAGES.nameTooLong),
+  email: emailSchema(USER_MESSAGES.emailRequired),
+  phone: optionalPhoneSchema,
+  password: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value == null || value === '' ? null : value))
+    .pipe(
+      z.union([
+        z.null(),
+        z
+          .string()
+          .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
+          .max(PASSWORD_MAX_LENGTH, USER_MESSAGES.passwordTooLong),
+      ]),
+    ),
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  verified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userStatsSchema = z.object({
+  productos: z.number().int(),
+  vendidos: z.number().int(),
+  /** Mean rating with two decimals, 0 when there are no reviews. */
+  promedio: z.number(),
+  totalReviews: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
