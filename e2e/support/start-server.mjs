@@ -1,0 +1,26 @@
+// Starts the built product for the browser tests: a fresh embedded database in a temporary data
+// directory, mail written to its outbox, and one pre-declared admin account.
+import { rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = join(tmpdir(), `unimercado-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+Object.assign(process.env, {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  ADMIN_EMAILS: 'admin@unimercado.test',
+  LOG_LEVEL: 'warn',
+});
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+delete process.env.REDIS_URL;
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+await import(pathToFileURL(join(root, 'apps/server/dist/server.js')).href);

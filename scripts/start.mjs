@@ -1,0 +1,51 @@
+// `npm start`: build whatever is missing or older than its sources, then run the built server in
+// this process (it applies migrations and seeds at start-up). Works on a fresh clone after
+// `npm install` with no other set-up: PGlite in ./data, JWT secret generated into ./data.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const at = (...parts) => join(root, ...parts);
+
+/** Newest modification time (ms) of the files below the given paths; 0 when none exist. */
+const newestMtime = (paths) => {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules') visit(join(path, entry));
+    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
+  };
+  paths.forEach(visit);
+  return newest;
+};
+
+const targets = [
+  {
+    workspace: 'apps/web',
+    output: at('apps/web/dist/index.html'),
+    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('packages/shared/src')],
+  },
+  {
+    workspace: 'apps/server',
+    output: at('apps/server/dist/server.js'),
+    sources: [at('apps/server/src'), at('apps/server/scripts'), at('packages/shared/src')],
+  },
+];
+
+for (const { workspace, output, sources } of targets) {
+  const isStale = !existsSync(output) || newestMtime(sources) > statSync(output).mtimeMs;
+  if (!isStale) continue;
+  console.log(`Building ${workspace}...`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Build of ${workspace} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+await import(pathToFileURL(at('apps/server/dist/server.js')).href);
