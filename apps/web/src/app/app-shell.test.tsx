@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, jsonResponse, renderApp, TEST_ADMIN, TEST_USER } from '@/testing/test-utils';
+
+const quietApi = () =>
+  mockFetch({ 'GET /api/categories': () => jsonResponse(200, [{ id: 1, name: 'Libros y apuntes' }]) });
+
+describe('layout', () => {
+  it("shows 'Iniciar' and 'Registrarse' when signed out, and the product name linking home", async () => {
+    quietApi();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /UniMercado/ })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Iniciar' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/register');
+    expect(within(header).getByRole('link', { name: /UniMercado, ir al inicio/ })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
+  });
+
+  it('shows the wide buttons, the bell, chat and avatar initials when signed in; Admin only for admins', async () => {
+    quietApi();
+    renderApp('/', { user: TEST_USER, width: 1280 });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    for (const label of ['Buscar', 'Crear', 'Mis productos', 'Mis compras', 'Favoritos']) {
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notificaciones' })).toHaveAttribute('href', '/notifications');
+    expect(screen.getByRole('link', { name: 'Mensajes' })).toHaveAttribute('href', '/chat');
+    expect(screen.getByRole('button', { name: 'Abrir menú de usuario' })).toHaveTextContent('AM');
+    expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
+  });
+
+  it('shows Admin to an admin', async () => {
+    quietApi();
+    renderApp('/', { user: TEST_ADMIN, width: 1280 });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin-panel');
+  });
+
+  it("puts the entries in a drawer titled 'Menú' and shows the bottom bar on the narrow layout", async () => {
+    quietApi();
+    const user = userEvent.setup();
+    renderApp('/', { user: TEST_ADMIN, width: 390 });
+    await user.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    for (const label of ['Buscar', 'Crear', 'Mis productos', 'Mis compras', 'Favoritos', 'Admin']) {
+      expect(within(drawer).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    const bottom = screen.getByRole('navigation', { name: 'Accesos rápidos', hidden: true });
+    expect(within(bottom).getAllByRole('link', { hidden: true })).toHaveLength(5);
+  });
+
+  it('lists the avatar menu entries and signs out to /login', async () => {
+    quietApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/', { user: TEST_USER, width: 1280 });
+    await user.click(await screen.findByRole('button', { name: 'Abrir menú de usuario' }));
+    const menu = await screen.findByRole('menu');
+    const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(labels).toEqual(['Perfil', 'Mis productos', 'Mis compras', 'Mis favoritos', 'Buscar', 'Crear', 'Cerrar sesión']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Iniciar' })).toBeInTheDocument();
+  });
+});
+
+describe('routes and guard', () => {
+  it('shows the 404 text with a link home on an unknown path', async () => {
+    quietApi();
+    renderApp('/no-existe/para-nada');
+    expect(await screen.findByRole('heading', { name: '404 - Página no encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends an anonymous visitor of a protected route to /login, remembering the origin', async () => {
+    quietApi();
+    const { router } = renderApp('/my-products?tab=vendidos');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const state = router.state.location.state as { from: { pathname: string; search: string } };
+    expect(state.from.pathname).toBe('/my-products');
+    expect(state.from.search).toBe('?tab=vendidos');
+  });
+
+  it('lets anonymous visitors browse /products', async () => {
+    quietApi();
+    const { router } = renderApp('/products');
+    expect(await screen.findByRole('heading', { name: 'Productos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/products');
+  });
+
+  it('shows a designed placeholder naming the feature for a later issue', async () => {
+    quietApi();
+    renderApp('/my-purchases', { user: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Mis Compras' })).toBeInTheDocument();
+    expect(screen.getByText('En construcción')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Mis Compras · UniMercado'));
+  });
+
+  it('any 401 from the API signs out and goes to /login', async () => {
+    mockFetch({ 'GET /api/categories': () => jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    const { router } = renderApp('/', { user: TEST_USER });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

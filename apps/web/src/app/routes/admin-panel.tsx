@@ -1,0 +1,3 @@
+import { UnderConstruction } from '@/components/feedback/under-construction';
+
+export const AdminPanelRoute = () => <UnderConstruction title="AdminPanelRoute" description="." />;

@@ -1,0 +1,3 @@
+import { UnderConstruction } from '@/components/feedback/under-construction';
+
+export const LoginRoute = () => <UnderConstruction title="LoginRoute" description="." />;

@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
+import { TopBar } from './top-bar';
+import { UnverifiedNotice } from './unverified-notice';
+import { useBottomBarVisible, useIsNarrow } from './use-layout';
+
+/** The root layout of spec section 2: sticky top bar, main content, bottom bar. */
+export const AppLayout = () => {
+  const { user, isAdmin, signOut } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const isNarrow = useIsNarrow();
+  const hasBottomBar = user !== null && isNarrow;
+  const isBottomBarVisible = useBottomBarVisible(hasBottomBar);
+
+  const handleSignOut = () => {
+    signOut();
+    queryClient.clear();
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Link
+        href="#contenido"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -64,
+          zIndex: 2000,
+          bgcolor: 'background.paper',
+          p: 1.5,
+          borderRadius: 2,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Saltar al contenido
+      </Link>
+      <TopBar
+        user={user}
+        isAdmin={isAdmin}
+        isNarrow={isNarrow}
+        hasUnreadNotifications={false}
+        onSignOut={handleSignOut}
+      />
+      {user && !user.verified && pathname !== paths.profile && <UnverifiedNotice />}
+      <Box
+        component="main"
+        id="contenido"
+        tabIndex={-1}
+        sx={{ flex: 1, outline: 'none', pb: hasBottomBar ? `${BOTTOM_BAR_HEIGHT + 16}px` : 0 }}
+      >
+        <Outlet />
+      </Box>
+      {!hasBottomBar && (
+        <Box component="footer" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+          <Typography variant="body2">
+            © {new Date().getFullYear()} {env.appName} · Compra y vende dentro de tu comunidad
+            universitaria
+          </Typography>
+        </Box>
+      )}
+      {hasBottomBar && <BottomBar visible={isBottomBarVisible} />}
+      <ScrollRestoration />
+    </Box>
+  );
+};

@@ -1,0 +1,163 @@
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import type { SessionUser } from '@/lib/session';
+import { LogoMark } from './logo';
+import { NavDrawer } from './nav-drawer';
+import { MAIN_NAV, visibleItems } from './nav-items';
+import { UserMenu } from './user-menu';
+
+export type TopBarProps = {
+  user: SessionUser | null;
+  isAdmin: boolean;
+  isNarrow: boolean;
+  hasUnreadNotifications: boolean;
+  onSignOut: () => void;
+};
+
+/** Sticky top bar of spec section 2. */
+export const TopBar = ({ user, isAdmin, isNarrow, hasUnreadNotifications, onSignOut }: TopBarProps) => {
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{
+        bgcolor: 'rgba(255, 255, 255, 0.92)',
+        backdropFilter: 'saturate(180%) blur(12px)',
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 68 }, px: { xs: 1, sm: 2.5 } }}>
+        {user && isNarrow && (
+          <IconButton
+            edge="start"
+            aria-label="Abrir menú"
+            onClick={() => setIsDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Box
+          component={RouterLink}
+          to={paths.home}
+          aria-label={`${env.appName}, ir al inicio`}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'text.primary',
+            textDecoration: 'none',
+            minHeight: 44,
+            minWidth: 0,
+            borderRadius: 2,
+            pr: 1,
+            pl: user && isNarrow ? 0 : 1,
+          }}
+        >
+          <LogoMark size={34} />
+          <Typography
+            component="span"
+            noWrap
+            sx={{
+              fontFamily: 'Poppins, Roboto, sans-serif',
+              fontWeight: 700,
+              fontSize: { xs: '1.05rem', sm: '1.25rem' },
+              letterSpacing: '-0.01em',
+              color: 'primary.main',
+              minWidth: 0,
+            }}
+          >
+            {env.appName}
+          </Typography>
+        </Box>
+
+        <Box sx={{ flexGrow: 1 }} />
+
+        {!user && (
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button component={RouterLink} to={paths.login} variant="text" color="primary">
+              Iniciar
+            </Button>
+            <Button component={RouterLink} to={paths.register} variant="contained" color="primary">
+              Registrarse
+            </Button>
+          </Box>
+        )}
+
+        {user && !isNarrow && (
+          <Box component="nav" aria-label="Navegación principal" sx={{ display: 'flex', gap: 0.5, mr: 1 }}>
+            {visibleItems(MAIN_NAV, isAdmin).map((item) => {
+              const isCurrent = pathname === item.to;
+              const isCreate = item.key === 'create';
+              return (
+                <Button
+                  key={item.key}
+                  component={RouterLink}
+                  to={item.to}
+                  startIcon={item.icon}
+                  variant={isCreate ? 'contained' : 'text'}
+                  color="primary"
+                  aria-current={isCurrent ? 'page' : undefined}
+                  sx={
+                    isCreate
+                      ? undefined
+                      : {
+                          color: isCurrent ? 'primary.main' : 'text.primary',
+                          bgcolor: isCurrent ? 'rgba(98, 0, 234, 0.08)' : undefined,
+                        }
+                  }
+                >
+                  {item.label}
+                </Button>
+              );
+            })}
+          </Box>
+        )}
+
+        {user && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+            <Tooltip title="Notificaciones">
+              <IconButton
+                component={RouterLink}
+                to={paths.notifications}
+                aria-label={
+                  hasUnreadNotifications ? 'Notificaciones (tienes sin leer)' : 'Notificaciones'
+                }
+              >
+                <Badge color="error" variant="dot" invisible={!hasUnreadNotifications} overlap="circular">
+                  <NotificationsNoneIcon />
+                </Badge>
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Mensajes">
+              <IconButton component={RouterLink} to={paths.chat} aria-label="Mensajes">
+                <ChatBubbleOutlineIcon />
+              </IconButton>
+            </Tooltip>
+            <UserMenu user={user} isAdmin={isAdmin} onSignOut={onSignOut} />
+          </Box>
+        )}
+      </Toolbar>
+      {user && isNarrow && (
+        <NavDrawer open={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} isAdmin={isAdmin} />
+      )}
+    </AppBar>
+  );
+};

@@ -1,0 +1,39 @@
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * A gentle reminder for signed-in users whose email is not verified (spec sections 2 and 6:
+ * they can use the app, verification is needed for all features and can be done from the profile).
+ */
+export const UnverifiedNotice = () => {
+  const [isDismissed, setIsDismissed] = useState(false);
+  if (isDismissed) return null;
+  return (
+    <Container maxWidth="lg" sx={{ pt: 2 }}>
+      <Alert
+        severity="info"
+        icon={<MarkEmailUnreadOutlinedIcon />}
+        onClose={() => setIsDismissed(true)}
+        slotProps={{ closeButton: { 'aria-label': 'Ocultar aviso' } }}
+        sx={{ alignItems: 'center' }}
+      >
+        Tu correo aún no está verificado. Puedes usar la aplicación, pero necesitas verificarlo para
+        acceder a todas las funciones. Puedes hacerlo más tarde desde tu{' '}
+        <Button
+          component={RouterLink}
+          to={paths.profile}
+          size="small"
+          sx={{ minHeight: 0, p: 0, verticalAlign: 'baseline', textDecoration: 'underline' }}
+        >
+          perfil
+        </Button>
+        .
+      </Alert>
+    </Container>
+  );
+};

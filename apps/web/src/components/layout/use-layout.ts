@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { isNarrowWidth, nextBottomBarVisibility } from './layout-rules';
+
+const subscribeResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+/** True at widths up to the narrow breakpoint; follows window resizes. */
+export const useIsNarrow = (): boolean =>
+  useSyncExternalStore(
+    subscribeResize,
+    () => isNarrowWidth(window.innerWidth),
+    () => true,
+  );
+
+/** Bottom-bar visibility driven by the scroll direction (see nextBottomBarVisibility). */
+export const useBottomBarVisible = (enabled: boolean): boolean => {
+  const [isVisible, setIsVisible] = useState(true);
+  const lastY = useRef(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    lastY.current = window.scrollY;
+    const onScroll = () => {
+      const currentY = window.scrollY;
+      setIsVisible((visible) => nextBottomBarVisibility(lastY.current, currentY, visible));
+      lastY.current = currentY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+
+  return enabled && isVisible;
+};

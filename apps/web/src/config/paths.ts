@@ -1,0 +1,30 @@
+/**
+ * Every route of the app (spec section 2, route table). Components build links from here,
+ * never from hand-written strings.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  search: '/search',
+  verifyEmail: '/verify-email',
+  verificationPending: '/verification-pending',
+  products: '/products',
+  productDetail: '/products/:id',
+  profile: '/profile',
+  publicProfile: '/user/:userId',
+  myFavorites: '/my-favorites',
+  createProduct: '/create-product',
+  chat: '/chat',
+  myProducts: '/my-products',
+  myPurchases: '/my-purchases',
+  notifications: '/notifications',
+  adminPanel: '/admin-panel',
+} as const;
+
+export const hrefs = {
+  productDetail: (id: number | string) => `/products/${encodeURIComponent(String(id))}`,
+  publicProfile: (userId: number | string) => `/user/${encodeURIComponent(String(userId))}`,
+  verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
+  chatWith: (userId: number | string) => `/chat?userId=${encodeURIComponent(String(userId))}`,
+};

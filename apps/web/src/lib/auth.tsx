@@ -1,0 +1,60 @@
+import { ROLE_ADMIN, STORAGE_KEYS } from '@unimercado/shared/constants';
+import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { hasRole, type Session, type SessionUser } from './session';
+import { getSessionStore, type SessionStore } from './session-store';
+
+export type AuthContextValue = {
+  user: SessionUser | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  signIn: (session: Session) => void;
+  signOut: () => void;
+  updateUser: SessionStore['updateUser'];
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const AuthProvider = ({
+  children,
+  store = getSessionStore(),
+}: {
+  children: ReactNode;
+  store?: SessionStore;
+}) => {
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  // Another tab signing in or out changes local storage: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
+        store.reload();
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [store]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session?.user ?? null,
+      token: session?.token ?? null,
+      isAuthenticated: session !== null,
+      isAdmin: hasRole(session?.user ?? null, ROLE_ADMIN),
+      signIn: store.signIn,
+      signOut: store.signOut,
+      updateUser: store.updateUser,
+    }),
+    [session, store],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+};
+
+export const AUTH_CONTEXT_ERROR = 'useAuth debe ser usado dentro de un AuthProvider';
+
+export const useAuth = (): AuthContextValue => {
+  const context = use(AuthContext);
+  if (!context) throw new Error(AUTH_CONTEXT_ERROR);
+  return context;
+};

@@ -1,0 +1,87 @@
+import { STORAGE_KEYS } from '@unimercado/shared/constants';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { installUnauthorizedRedirect, routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+import type { SessionUser } from '@/lib/session';
+import { createSessionStore } from '@/lib/session-store';
+
+export const TEST_USER: SessionUser = {
+  id: 7,
+  name: 'Ana María López',
+  email: 'ana@uni.edu',
+  roles: ['ROLE_USER'],
+  role: 'ROLE_USER',
+  verified: true,
+};
+
+export const TEST_ADMIN: SessionUser = {
+  id: 1,
+  name: 'Admin Central',
+  email: 'admin@uni.edu',
+  roles: ['ROLE_ADMIN', 'ROLE_USER'],
+  role: 'ROLE_ADMIN',
+  verified: true,
+};
+
+export const seedSession = (user: SessionUser, token = 'test-token') => {
+  window.localStorage.setItem(STORAGE_KEYS.token, token);
+  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+};
+
+export const setViewportWidth = (width: number) => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+};
+
+type RenderAppOptions = { user?: SessionUser | null; width?: number; state?: unknown };
+
+/** Renders the whole app (providers + real route table) at `path`. */
+export const renderApp = (path: string, { user = null, width = 1280, state }: RenderAppOptions = {}) => {
+  if (user) seedSession(user);
+  setViewportWidth(width);
+  const sessionStore = createSessionStore();
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const url = new URL(path, 'http://localhost');
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: url.pathname, search: url.search, state }],
+  });
+  installUnauthorizedRedirect(router);
+  const utils = render(
+    <AppProvider queryClient={queryClient} sessionStore={sessionStore}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...utils, router, sessionStore, queryClient };
+};
+
+type Handler = (request: { url: URL; method: string; body: unknown }) => Response | Promise<Response>;
+
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+/**
+ * Stubs fetch with a small route table: keys like 'POST /api/auth/login'. Unknown calls answer
+ * 404 with the contract's error body. Returns the mock to inspect calls.
+ */
+export const mockFetch = (handlers: Record<string, Handler>) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof Request ? input.url : input.href, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`];
+    const rawBody = init?.body;
+    const body: unknown = typeof rawBody === 'string' ? JSON.parse(rawBody) : undefined;
+    if (!handler) return jsonResponse(404, { error: 'No encontrado', code: 'NOT_FOUND' });
+    return handler({ url, method, body });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+};
