@@ -4,17 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch, jsonResponse, renderApp, TEST_ADMIN, TEST_USER } from '@/testing/test-utils';
 
 const quietApi = () =>
-  mockFetch({ 'GET /api/categories': () => jsonResponse(200, [{ id: 1, name: 'Libros y apuntes' }]) });
+  mockFetch({
+    'GET /api/categories': () => jsonResponse(200, [{ id: 1, name: 'Libros y apuntes' }]),
+  });
 
 describe('layout', () => {
   it("shows 'Iniciar' and 'Registrarse' when signed out, and the product name linking home", async () => {
     quietApi();
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /UniMercado/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /UniMercado/ }),
+    ).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Iniciar' })).toHaveAttribute('href', '/login');
-    expect(within(header).getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/register');
-    expect(within(header).getByRole('link', { name: /UniMercado, ir al inicio/ })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'Registrarse' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(within(header).getByRole('link', { name: /UniMercado, ir al inicio/ })).toHaveAttribute(
+      'href',
+      '/',
+    );
     expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
   });
 
@@ -26,7 +36,10 @@ describe('layout', () => {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notificaciones' })).toHaveAttribute('href', '/notifications');
+    expect(screen.getByRole('link', { name: 'Notificaciones' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(screen.getByRole('link', { name: 'Mensajes' })).toHaveAttribute('href', '/chat');
     expect(screen.getByRole('button', { name: 'Abrir menú de usuario' })).toHaveTextContent('AM');
     expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
@@ -36,7 +49,10 @@ describe('layout', () => {
     quietApi();
     renderApp('/', { user: TEST_ADMIN, width: 1280 });
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
-    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin-panel');
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute(
+      'href',
+      '/admin-panel',
+    );
   });
 
   it("puts the entries in a drawer titled 'Menú' and shows the bottom bar on the narrow layout", async () => {
@@ -58,8 +74,18 @@ describe('layout', () => {
     const { router } = renderApp('/', { user: TEST_USER, width: 1280 });
     await user.click(await screen.findByRole('button', { name: 'Abrir menú de usuario' }));
     const menu = await screen.findByRole('menu');
-    const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(labels).toEqual(['Perfil', 'Mis productos', 'Mis compras', 'Mis favoritos', 'Buscar', 'Crear', 'Cerrar sesión']);
+    const labels = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(labels).toEqual([
+      'Perfil',
+      'Mis productos',
+      'Mis compras',
+      'Mis favoritos',
+      'Buscar',
+      'Crear',
+      'Cerrar sesión',
+    ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
@@ -72,7 +98,9 @@ describe('routes and guard', () => {
   it('shows the 404 text with a link home on an unknown path', async () => {
     quietApi();
     renderApp('/no-existe/para-nada');
-    expect(await screen.findByRole('heading', { name: '404 - Página no encontrada' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '404 - Página no encontrada' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   });
 
@@ -101,7 +129,10 @@ describe('routes and guard', () => {
   });
 
   it('any 401 from the API signs out and goes to /login', async () => {
-    mockFetch({ 'GET /api/categories': () => jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    mockFetch({
+      'GET /api/categories': () =>
+        jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' }),
+    });
     const { router } = renderApp('/', { user: TEST_USER });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();

@@ -22,56 +22,128 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <Box sx={{ minHeight: '100vh' }} />,
     children: [
-      { index: true, lazy: page(() => import('./routes/home'), (m) => m.HomeRoute) },
-      { path: paths.login, lazy: page(() => import('./routes/auth/login'), (m) => m.LoginRoute) },
-      { path: paths.register, lazy: page(() => import('./routes/auth/register'), (m) => m.RegisterRoute) },
+      {
+        index: true,
+        lazy: page(
+          () => import('./routes/home'),
+          (m) => m.HomeRoute,
+        ),
+      },
+      {
+        path: paths.login,
+        lazy: page(
+          () => import('./routes/auth/login'),
+          (m) => m.LoginRoute,
+        ),
+      },
+      {
+        path: paths.register,
+        lazy: page(
+          () => import('./routes/auth/register'),
+          (m) => m.RegisterRoute,
+        ),
+      },
       {
         path: paths.verificationPending,
-        lazy: page(() => import('./routes/auth/verification-pending'), (m) => m.VerificationPendingRoute),
+        lazy: page(
+          () => import('./routes/auth/verification-pending'),
+          (m) => m.VerificationPendingRoute,
+        ),
       },
       {
         path: paths.verifyEmail,
-        lazy: page(() => import('./routes/auth/verify-email'), (m) => m.VerifyEmailRoute),
+        lazy: page(
+          () => import('./routes/auth/verify-email'),
+          (m) => m.VerifyEmailRoute,
+        ),
       },
-      { path: paths.search, lazy: page(() => import('./routes/search'), (m) => m.SearchRoute) },
-      { path: paths.products, lazy: page(() => import('./routes/products'), (m) => m.ProductsRoute) },
+      {
+        path: paths.search,
+        lazy: page(
+          () => import('./routes/search'),
+          (m) => m.SearchRoute,
+        ),
+      },
+      {
+        path: paths.products,
+        lazy: page(
+          () => import('./routes/products'),
+          (m) => m.ProductsRoute,
+        ),
+      },
       {
         path: paths.productDetail,
-        lazy: page(() => import('./routes/product-detail'), (m) => m.ProductDetailRoute),
+        lazy: page(
+          () => import('./routes/product-detail'),
+          (m) => m.ProductDetailRoute,
+        ),
       },
       {
         element: <ProtectedRoute roles={[ROLE_USER, ROLE_ADMIN]} />,
         children: [
-          { path: paths.profile, lazy: page(() => import('./routes/profile'), (m) => m.ProfileRoute) },
+          {
+            path: paths.profile,
+            lazy: page(
+              () => import('./routes/profile'),
+              (m) => m.ProfileRoute,
+            ),
+          },
           {
             path: paths.publicProfile,
-            lazy: page(() => import('./routes/public-profile'), (m) => m.PublicProfileRoute),
+            lazy: page(
+              () => import('./routes/public-profile'),
+              (m) => m.PublicProfileRoute,
+            ),
           },
           {
             path: paths.myFavorites,
-            lazy: page(() => import('./routes/my-favorites'), (m) => m.MyFavoritesRoute),
+            lazy: page(
+              () => import('./routes/my-favorites'),
+              (m) => m.MyFavoritesRoute,
+            ),
           },
           {
             path: paths.createProduct,
-            lazy: page(() => import('./routes/create-product'), (m) => m.CreateProductRoute),
+            lazy: page(
+              () => import('./routes/create-product'),
+              (m) => m.CreateProductRoute,
+            ),
           },
-          { path: paths.chat, lazy: page(() => import('./routes/chat'), (m) => m.ChatRoute) },
+          {
+            path: paths.chat,
+            lazy: page(
+              () => import('./routes/chat'),
+              (m) => m.ChatRoute,
+            ),
+          },
           {
             path: paths.myProducts,
-            lazy: page(() => import('./routes/my-products'), (m) => m.MyProductsRoute),
+            lazy: page(
+              () => import('./routes/my-products'),
+              (m) => m.MyProductsRoute,
+            ),
           },
           {
             path: paths.myPurchases,
-            lazy: page(() => import('./routes/my-purchases'), (m) => m.MyPurchasesRoute),
+            lazy: page(
+              () => import('./routes/my-purchases'),
+              (m) => m.MyPurchasesRoute,
+            ),
           },
           {
             path: paths.notifications,
-            lazy: page(() => import('./routes/notifications'), (m) => m.NotificationsRoute),
+            lazy: page(
+              () => import('./routes/notifications'),
+              (m) => m.NotificationsRoute,
+            ),
           },
           {
             // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
             path: paths.adminPanel,
-            lazy: page(() => import('./routes/admin-panel'), (m) => m.AdminPanelRoute),
+            lazy: page(
+              () => import('./routes/admin-panel'),
+              (m) => m.AdminPanelRoute,
+            ),
           },
         ],
       },

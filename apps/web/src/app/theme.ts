@@ -20,8 +20,20 @@ export const theme = createTheme({
   shape: { borderRadius: 12 },
   typography: {
     fontFamily: bodyFont,
-    h1: { fontFamily: headingFont, fontWeight: 700, fontSize: '2.25rem', lineHeight: 1.15, letterSpacing: '-0.02em' },
-    h2: { fontFamily: headingFont, fontWeight: 700, fontSize: '1.875rem', lineHeight: 1.2, letterSpacing: '-0.01em' },
+    h1: {
+      fontFamily: headingFont,
+      fontWeight: 700,
+      fontSize: '2.25rem',
+      lineHeight: 1.15,
+      letterSpacing: '-0.02em',
+    },
+    h2: {
+      fontFamily: headingFont,
+      fontWeight: 700,
+      fontSize: '1.875rem',
+      lineHeight: 1.2,
+      letterSpacing: '-0.01em',
+    },
     h3: { fontFamily: headingFont, fontWeight: 600, fontSize: '1.5rem', lineHeight: 1.25 },
     h4: { fontFamily: headingFont, fontWeight: 600, fontSize: '1.375rem', lineHeight: 1.3 },
     h5: { fontFamily: headingFont, fontWeight: 600, fontSize: '1.15rem', lineHeight: 1.35 },

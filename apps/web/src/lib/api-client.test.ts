@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, seedSession, TEST_USER } from '@/testing/test-utils';
-import { api, ApiError, getPage, NETWORK_ERROR_MESSAGE, setUnauthorizedHandler, toUserMessage } from './api-client';
+import {
+  api,
+  ApiError,
+  getPage,
+  NETWORK_ERROR_MESSAGE,
+  setUnauthorizedHandler,
+  toUserMessage,
+} from './api-client';
 import { getSessionStore, resetSessionStore } from './session-store';
 
 describe('api client', () => {
@@ -18,7 +25,9 @@ describe('api client', () => {
 
   it('sends JSON with the bearer token and cookies to the same origin', async () => {
     seedSession(TEST_USER, 'secreto');
-    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(jsonResponse(200, { ok: true })));
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(jsonResponse(200, { ok: true })),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     await api.post('/users', { name: 'Ana' });
@@ -34,7 +43,9 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header without a session and drops empty query values', async () => {
-    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(jsonResponse(200, [])));
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(jsonResponse(200, [])),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await api.get('/products', { query: { search: 'libro', categoryId: undefined, minPrice: '' } });
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -43,10 +54,23 @@ describe('api client', () => {
   });
 
   it("parses the contract's error body into an ApiError", async () => {
-    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(409, { error: 'El correo ya está registrado', code: 'EMAIL_TAKEN', details: { field: 'email' } })));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        jsonResponse(409, {
+          error: 'El correo ya está registrado',
+          code: 'EMAIL_TAKEN',
+          details: { field: 'email' },
+        }),
+      ),
+    );
     const error = await api.post('/users', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', message: 'El correo ya está registrado', hasServerMessage: true });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'El correo ya está registrado',
+      hasServerMessage: true,
+    });
   });
 
   it('turns a network failure into the Spanish connection message', async () => {
@@ -58,7 +82,9 @@ describe('api client', () => {
 
   it('clears the session and redirects on any 401', async () => {
     seedSession(TEST_USER);
-    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' })));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' })),
+    );
     await expect(api.get('/users/7')).rejects.toBeInstanceOf(ApiError);
     expect(getSessionStore().getSnapshot()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
@@ -68,14 +94,20 @@ describe('api client', () => {
 
   it('leaves the session alone on a 401 the caller handles itself (login)', async () => {
     seedSession(TEST_USER);
-    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(401, { error: 'Credenciales', code: 'INVALID_CREDENTIALS' })));
-    await expect(api.post('/auth/login', {}, { skipUnauthorizedHandling: true })).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(jsonResponse(401, { error: 'Credenciales', code: 'INVALID_CREDENTIALS' })),
+    );
+    await expect(
+      api.post('/auth/login', {}, { skipUnauthorizedHandling: true }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(getSessionStore().getSnapshot()).not.toBeNull();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reads the total of a list from X-Total-Count', async () => {
-    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, [{ id: 1 }, { id: 2 }], { 'X-Total-Count': '42' })));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(jsonResponse(200, [{ id: 1 }, { id: 2 }], { 'X-Total-Count': '42' })),
+    );
     await expect(getPage('/users', { query: { page: 0, size: 2 } })).resolves.toEqual({
       items: [{ id: 1 }, { id: 2 }],
       total: 42,
@@ -83,9 +115,12 @@ describe('api client', () => {
   });
 
   it('uses the fallback text when a failure carries no server message', () => {
-    expect(toUserMessage(new ApiError(500, 'HTTP_500', 'Error en el servidor'), 'Error al obtener perfil')).toBe(
-      'Error al obtener perfil',
-    );
+    expect(
+      toUserMessage(
+        new ApiError(500, 'HTTP_500', 'Error en el servidor'),
+        'Error al obtener perfil',
+      ),
+    ).toBe('Error al obtener perfil');
     expect(toUserMessage('raro', 'Error desconocido')).toBe('Error desconocido');
   });
 });

@@ -120,7 +120,11 @@ const toApiError = (status: number, body: unknown): ApiError => {
       details: record.details,
     });
   }
-  return new ApiError(status, `HTTP_${status}`, status >= 500 ? SERVER_ERROR_MESSAGE : `Error ${status}`);
+  return new ApiError(
+    status,
+    `HTTP_${status}`,
+    status >= 500 ? SERVER_ERROR_MESSAGE : `Error ${status}`,
+  );
 };
 
 export type ApiResponse<T> = { data: T; headers: Headers; status: number };
@@ -168,12 +172,18 @@ export const apiRequest = async <T>(
 export const api = {
   get: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, { ...options, method: 'GET' })).data,
-  post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    (await apiRequest<T>(path, { ...options, method: 'POST', body })).data,
+  post: async <T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ) => (await apiRequest<T>(path, { ...options, method: 'POST', body })).data,
   put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, { ...options, method: 'PUT', body })).data,
-  patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    (await apiRequest<T>(path, { ...options, method: 'PATCH', body })).data,
+  patch: async <T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ) => (await apiRequest<T>(path, { ...options, method: 'PATCH', body })).data,
   delete: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, { ...options, method: 'DELETE' })).data,
 };
@@ -188,5 +198,8 @@ export const getPage = async <T>(
   const { data, headers } = await apiRequest<T[]>(path, { ...options, method: 'GET' });
   const items = Array.isArray(data) ? data : [];
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { items, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : items.length };
+  return {
+    items,
+    total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : items.length,
+  };
 };

@@ -1,5 +1,12 @@
 import { ROLE_ADMIN, STORAGE_KEYS } from '@unimercado/shared/constants';
-import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { hasRole, type Session, type SessionUser } from './session';
 import { getSessionStore, type SessionStore } from './session-store';
 
@@ -27,7 +34,11 @@ export const AuthProvider = ({
   // Another tab signing in or out changes local storage: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
+      if (
+        event.key === null ||
+        event.key === STORAGE_KEYS.token ||
+        event.key === STORAGE_KEYS.user
+      ) {
         store.reload();
       }
     };

@@ -14,7 +14,13 @@ describe('session store', () => {
 
   it('stores token and user on sign-in and clears both on sign-out', () => {
     const store = createSessionStore();
-    const user = toSessionUser({ id: 9, name: 'Leo', email: 'leo@uni.edu', roles: ['ROLE_USER'], verified: true });
+    const user = toSessionUser({
+      id: 9,
+      name: 'Leo',
+      email: 'leo@uni.edu',
+      roles: ['ROLE_USER'],
+      verified: true,
+    });
     store.signIn({ token: 'abc', user });
     expect(localStorage.getItem('token')).toBe('abc');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);

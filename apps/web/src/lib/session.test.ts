@@ -3,8 +3,21 @@ import { hasAnyRole, parseStoredSession, toSessionUser } from './session';
 
 describe('toSessionUser', () => {
   it('takes role from the first of roles', () => {
-    const user = toSessionUser({ id: 3, name: 'Ana', email: 'a@uni.edu', roles: ['ROLE_ADMIN', 'ROLE_USER'], verified: true });
-    expect(user).toEqual({ id: 3, name: 'Ana', email: 'a@uni.edu', roles: ['ROLE_ADMIN', 'ROLE_USER'], role: 'ROLE_ADMIN', verified: true });
+    const user = toSessionUser({
+      id: 3,
+      name: 'Ana',
+      email: 'a@uni.edu',
+      roles: ['ROLE_ADMIN', 'ROLE_USER'],
+      verified: true,
+    });
+    expect(user).toEqual({
+      id: 3,
+      name: 'Ana',
+      email: 'a@uni.edu',
+      roles: ['ROLE_ADMIN', 'ROLE_USER'],
+      role: 'ROLE_ADMIN',
+      verified: true,
+    });
   });
   it("defaults role to 'USER' when roles is empty or missing", () => {
     expect(toSessionUser({ id: 1, roles: [] }).role).toBe('USER');
@@ -14,7 +27,14 @@ describe('toSessionUser', () => {
 });
 
 describe('parseStoredSession', () => {
-  const user = JSON.stringify({ id: 5, name: 'Ana', email: 'a@uni.edu', roles: ['ROLE_USER'], role: 'ROLE_USER', verified: false });
+  const user = JSON.stringify({
+    id: 5,
+    name: 'Ana',
+    email: 'a@uni.edu',
+    roles: ['ROLE_USER'],
+    role: 'ROLE_USER',
+    verified: false,
+  });
 
   it('is signed in when both items exist and the user parses', () => {
     const { session, corrupt } = parseStoredSession('tok', user);
@@ -32,7 +52,10 @@ describe('parseStoredSession', () => {
   it('flags unparsable or id-less user data as corrupt', () => {
     expect(parseStoredSession('tok', '{not json')).toEqual({ session: null, corrupt: true });
     expect(parseStoredSession('tok', '"texto"')).toEqual({ session: null, corrupt: true });
-    expect(parseStoredSession('tok', JSON.stringify({ name: 'Sin id' }))).toEqual({ session: null, corrupt: true });
+    expect(parseStoredSession('tok', JSON.stringify({ name: 'Sin id' }))).toEqual({
+      session: null,
+      corrupt: true,
+    });
   });
 });
 

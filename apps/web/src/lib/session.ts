@@ -1,4 +1,3 @@
-
 /**
  * The signed-in user as kept in local storage (spec sections 3 and 4). `role` is the first entry
  * of `roles` and defaults to 'USER' when the list is empty; checks use `roles` (all of them).
@@ -82,4 +81,3 @@ export const hasRole = (user: SessionUser | null, role: string): boolean =>
 
 export const hasAnyRole = (user: SessionUser | null, roles: readonly string[]): boolean =>
   roles.some((role) => hasRole(user, role));
-

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@unimercado/shared/constants';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
@@ -36,10 +37,18 @@ export const setViewportWidth = (width: number) => {
   window.dispatchEvent(new Event('resize'));
 };
 
-type RenderAppOptions = { user?: SessionUser | null; width?: number; state?: unknown };
+type RenderAppOptions = {
+  user?: SessionUser | null;
+  width?: number;
+  state?: unknown;
+  strict?: boolean;
+};
 
 /** Renders the whole app (providers + real route table) at `path`. */
-export const renderApp = (path: string, { user = null, width = 1280, state }: RenderAppOptions = {}) => {
+export const renderApp = (
+  path: string,
+  { user = null, width = 1280, state, strict = false }: RenderAppOptions = {},
+) => {
   if (user) seedSession(user);
   setViewportWidth(width);
   const sessionStore = createSessionStore();
@@ -52,15 +61,20 @@ export const renderApp = (path: string, { user = null, width = 1280, state }: Re
     initialEntries: [{ pathname: url.pathname, search: url.search, state }],
   });
   installUnauthorizedRedirect(router);
-  const utils = render(
+  const app = (
     <AppProvider queryClient={queryClient} sessionStore={sessionStore}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
+  const utils = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...utils, router, sessionStore, queryClient };
 };
 
-type Handler = (request: { url: URL; method: string; body: unknown }) => Response | Promise<Response>;
+type Handler = (request: {
+  url: URL;
+  method: string;
+  body: unknown;
+}) => Response | Promise<Response>;
 
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -74,7 +88,10 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
  */
 export const mockFetch = (handlers: Record<string, Handler>) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof Request ? input.url : input.href, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof Request ? input.url : input.href,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const handler = handlers[`${method} ${url.pathname}`];
     const rawBody = init?.body;
@@ -84,4 +101,20 @@ export const mockFetch = (handlers: Record<string, Handler>) => {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+};
+
+type FetchMock = ReturnType<typeof mockFetch>;
+
+/** The URL, method and JSON body of the n-th fetch call. */
+export const requestOf = (fetchMock: FetchMock, index = 0) => {
+  const call = fetchMock.mock.calls[index];
+  if (!call) throw new Error(`fetch was not called ${index + 1} time(s)`);
+  const [input, init] = call;
+  const url = typeof input === 'string' ? input : input instanceof Request ? input.url : input.href;
+  const rawBody = init?.body;
+  return {
+    url,
+    method: init?.method ?? 'GET',
+    body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
+  };
 };

@@ -18,4 +18,6 @@ export const formatDate = (value: string | number | Date): string => {
 
 /** Rating with at most two decimals and a Spanish decimal comma (0 when there are none). */
 export const formatRating = (value: number): string =>
-  new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }).format(Number.isFinite(value) ? value : 0);
+  new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }).format(
+    Number.isFinite(value) ? value : 0,
+  );

@@ -7,7 +7,10 @@ const DAY_MINUTES = 1440;
  * under 1 min 'Ahora mismo', under 60 'Hace N min', under 1440 'Hace N h', else 'Hace N días'.
  * Future dates (clock skew) count as now.
  */
-export const formatRelativeTime = (date: Date | string | number, now: Date = new Date()): string => {
+export const formatRelativeTime = (
+  date: Date | string | number,
+  now: Date = new Date(),
+): string => {
   const time = new Date(date).getTime();
   if (Number.isNaN(time)) return '';
   const minutes = Math.floor((now.getTime() - time) / MINUTE_MS);

@@ -10,7 +10,11 @@ export const HomeRoute = () => {
   return (
     <>
       <PageTitle title="Compra y vende en tu universidad" />
-      <Landing appName={env.appName} isAuthenticated={isAuthenticated} categories={categories.data} />
+      <Landing
+        appName={env.appName}
+        isAuthenticated={isAuthenticated}
+        categories={categories.data}
+      />
     </>
   );
 };

@@ -1,3 +1,5 @@
 import { UnderConstruction } from '@/components/feedback/under-construction';
 
-export const PublicProfileRoute = () => <UnderConstruction title="PublicProfileRoute" description="." />;
+export const PublicProfileRoute = () => (
+  <UnderConstruction title="PublicProfileRoute" description="." />
+);

@@ -30,7 +30,9 @@ describe('ProtectedRoute', () => {
   it('redirects an unauthenticated visitor to /login with the origin', async () => {
     const router = renderGuarded();
     expect(await screen.findByText('Página de login')).toBeInTheDocument();
-    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/secreto');
+    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe(
+      '/secreto',
+    );
   });
 
   it('renders the route for a user with an allowed role', async () => {
@@ -43,7 +45,9 @@ describe('ProtectedRoute', () => {
     seedSession(TEST_USER);
     renderGuarded(['ROLE_ADMIN']);
     expect(
-      await screen.findByRole('heading', { name: 'No estás autorizado para acceder a esta página.' }),
+      await screen.findByRole('heading', {
+        name: 'No estás autorizado para acceder a esta página.',
+      }),
     ).toBeInTheDocument();
     expect(screen.queryByText('Contenido secreto')).not.toBeInTheDocument();
   });

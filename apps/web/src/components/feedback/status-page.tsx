@@ -20,7 +20,10 @@ export const StatusPage = ({
   children?: ReactNode;
   actions?: ReactNode;
 }) => (
-  <PageContainer maxWidth="sm" sx={{ display: 'flex', alignItems: 'center', minHeight: { md: '60vh' } }}>
+  <PageContainer
+    maxWidth="sm"
+    sx={{ display: 'flex', alignItems: 'center', minHeight: { md: '60vh' } }}
+  >
     <Card sx={{ width: '100%' }}>
       <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <Box
@@ -49,7 +52,11 @@ export const StatusPage = ({
           </Typography>
         )}
         {actions && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ justifyContent: 'center' }}
+          >
             {actions}
           </Stack>
         )}

@@ -23,31 +23,31 @@ export const UnderConstruction = ({
 }) => {
   const { isAuthenticated } = useAuth();
   return (
-  <>
-    <PageTitle title={title} />
-    <StatusPage
-      icon={icon ?? <ConstructionOutlinedIcon />}
-      eyebrow={<Chip label="En construcción" color="secondary" size="small" sx={{ mb: 1.5 }} />}
-      title={title}
-      actions={
-        <>
-          <Button component={RouterLink} to={paths.home} variant="contained">
-            Volver al inicio
-          </Button>
-          {isAuthenticated ? (
-            <Button component={RouterLink} to={paths.profile} variant="outlined">
-              Ir a mi perfil
+    <>
+      <PageTitle title={title} />
+      <StatusPage
+        icon={icon ?? <ConstructionOutlinedIcon />}
+        eyebrow={<Chip label="En construcción" color="secondary" size="small" sx={{ mb: 1.5 }} />}
+        title={title}
+        actions={
+          <>
+            <Button component={RouterLink} to={paths.home} variant="contained">
+              Volver al inicio
             </Button>
-          ) : (
-            <Button component={RouterLink} to={paths.register} variant="outlined">
-              Registrarse
-            </Button>
-          )}
-        </>
-      }
-    >
-      {description} Estamos trabajando en esta sección y muy pronto estará disponible.
-    </StatusPage>
-  </>
+            {isAuthenticated ? (
+              <Button component={RouterLink} to={paths.profile} variant="outlined">
+                Ir a mi perfil
+              </Button>
+            ) : (
+              <Button component={RouterLink} to={paths.register} variant="outlined">
+                Registrarse
+              </Button>
+            )}
+          </>
+        }
+      >
+        {description} Estamos trabajando en esta sección y muy pronto estará disponible.
+      </StatusPage>
+    </>
   );
 };

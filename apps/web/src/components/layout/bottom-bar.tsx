@@ -12,15 +12,42 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 
-type BottomItem = { label: string; shortLabel: string; to: string; icon: ReactElement; isCentre?: boolean };
+type BottomItem = {
+  label: string;
+  shortLabel: string;
+  to: string;
+  icon: ReactElement;
+  isCentre?: boolean;
+};
 
 /** Five icons, create in the centre (spec section 2). */
 const ITEMS: readonly BottomItem[] = [
-  { label: 'Mis productos', shortLabel: 'Productos', to: paths.myProducts, icon: <Inventory2OutlinedIcon /> },
-  { label: 'Favoritos', shortLabel: 'Favoritos', to: paths.myFavorites, icon: <FavoriteBorderIcon /> },
-  { label: 'Crear', shortLabel: 'Crear', to: paths.createProduct, icon: <AddIcon />, isCentre: true },
+  {
+    label: 'Mis productos',
+    shortLabel: 'Productos',
+    to: paths.myProducts,
+    icon: <Inventory2OutlinedIcon />,
+  },
+  {
+    label: 'Favoritos',
+    shortLabel: 'Favoritos',
+    to: paths.myFavorites,
+    icon: <FavoriteBorderIcon />,
+  },
+  {
+    label: 'Crear',
+    shortLabel: 'Crear',
+    to: paths.createProduct,
+    icon: <AddIcon />,
+    isCentre: true,
+  },
   { label: 'Buscar', shortLabel: 'Buscar', to: paths.search, icon: <SearchIcon /> },
-  { label: 'Mis compras', shortLabel: 'Compras', to: paths.myPurchases, icon: <ShoppingBagOutlinedIcon /> },
+  {
+    label: 'Mis compras',
+    shortLabel: 'Compras',
+    to: paths.myPurchases,
+    icon: <ShoppingBagOutlinedIcon />,
+  },
 ];
 
 export const BOTTOM_BAR_HEIGHT = 68;
@@ -92,7 +119,10 @@ export const BottomBar = ({ visible }: { visible: boolean }) => {
                 ) : (
                   <>
                     {item.icon}
-                    <Typography component="span" sx={{ fontSize: '0.72rem', fontWeight: isCurrent ? 600 : 500 }}>
+                    <Typography
+                      component="span"
+                      sx={{ fontSize: '0.72rem', fontWeight: isCurrent ? 600 : 500 }}
+                    >
                       {item.shortLabel}
                     </Typography>
                   </>

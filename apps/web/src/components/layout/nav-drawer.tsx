@@ -36,7 +36,14 @@ export const NavDrawer = ({
       }}
     >
       <Box
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2.5, pt: 2, pb: 1 }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          px: 2.5,
+          pt: 2,
+          pb: 1,
+        }}
       >
         <Typography id={titleId} variant="h5" component="h2">
           Menú
@@ -57,7 +64,10 @@ export const NavDrawer = ({
               sx={{ mb: 0.5 }}
             >
               <ListItemIcon sx={{ color: 'primary.main', minWidth: 44 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+              <ListItemText
+                primary={item.label}
+                slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+              />
             </ListItemButton>
           ))}
         </List>

@@ -28,7 +28,13 @@ export type TopBarProps = {
 };
 
 /** Sticky top bar of spec section 2. */
-export const TopBar = ({ user, isAdmin, isNarrow, hasUnreadNotifications, onSignOut }: TopBarProps) => {
+export const TopBar = ({
+  user,
+  isAdmin,
+  isNarrow,
+  hasUnreadNotifications,
+  onSignOut,
+}: TopBarProps) => {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -44,13 +50,11 @@ export const TopBar = ({ user, isAdmin, isNarrow, hasUnreadNotifications, onSign
         borderColor: 'divider',
       }}
     >
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 68 }, px: { xs: 1, sm: 2.5 } }}>
+      <Toolbar
+        sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 68 }, px: { xs: 1, sm: 2.5 } }}
+      >
         {user && isNarrow && (
-          <IconButton
-            edge="start"
-            aria-label="Abrir menú"
-            onClick={() => setIsDrawerOpen(true)}
-          >
+          <IconButton edge="start" aria-label="Abrir menú" onClick={() => setIsDrawerOpen(true)}>
             <MenuIcon />
           </IconButton>
         )}
@@ -68,7 +72,7 @@ export const TopBar = ({ user, isAdmin, isNarrow, hasUnreadNotifications, onSign
             minWidth: 0,
             borderRadius: 2,
             pr: 1,
-            pl: user && isNarrow ? 0 : 1,
+            pl: user && isNarrow ? 0 : { xs: 0.5, sm: 1 },
           }}
         >
           <LogoMark size={34} />
@@ -91,18 +95,34 @@ export const TopBar = ({ user, isAdmin, isNarrow, hasUnreadNotifications, onSign
         <Box sx={{ flexGrow: 1 }} />
 
         {!user && (
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button component={RouterLink} to={paths.login} variant="text" color="primary">
+          <Box sx={{ display: 'flex', gap: { xs: 0.5, sm: 1 }, flexShrink: 0 }}>
+            <Button
+              component={RouterLink}
+              to={paths.login}
+              variant="text"
+              color="primary"
+              sx={{ px: { xs: 1.25, sm: 2.25 } }}
+            >
               Iniciar
             </Button>
-            <Button component={RouterLink} to={paths.register} variant="contained" color="primary">
+            <Button
+              component={RouterLink}
+              to={paths.register}
+              variant="contained"
+              color="primary"
+              sx={{ px: { xs: 1.5, sm: 2.25 } }}
+            >
               Registrarse
             </Button>
           </Box>
         )}
 
         {user && !isNarrow && (
-          <Box component="nav" aria-label="Navegación principal" sx={{ display: 'flex', gap: 0.5, mr: 1 }}>
+          <Box
+            component="nav"
+            aria-label="Navegación principal"
+            sx={{ display: 'flex', gap: 0.5, mr: 1 }}
+          >
             {visibleItems(MAIN_NAV, isAdmin).map((item) => {
               const isCurrent = pathname === item.to;
               const isCreate = item.key === 'create';
@@ -141,7 +161,12 @@ export const TopBar = ({ user, isAdmin, isNarrow, hasUnreadNotifications, onSign
                   hasUnreadNotifications ? 'Notificaciones (tienes sin leer)' : 'Notificaciones'
                 }
               >
-                <Badge color="error" variant="dot" invisible={!hasUnreadNotifications} overlap="circular">
+                <Badge
+                  color="error"
+                  variant="dot"
+                  invisible={!hasUnreadNotifications}
+                  overlap="circular"
+                >
                   <NotificationsNoneIcon />
                 </Badge>
               </IconButton>

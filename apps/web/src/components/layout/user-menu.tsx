@@ -73,7 +73,12 @@ export const UserMenu = ({
         </Box>
         <Divider />
         {visibleItems(USER_MENU, isAdmin).map((item) => (
-          <MenuItem key={`${item.key}-${item.label}`} component={RouterLink} to={item.to} onClick={close}>
+          <MenuItem
+            key={`${item.key}-${item.label}`}
+            component={RouterLink}
+            to={item.to}
+            onClick={close}
+          >
             <ListItemIcon>{item.icon}</ListItemIcon>
             <ListItemText>{item.label}</ListItemText>
           </MenuItem>

@@ -26,9 +26,24 @@ type Props = {
   categories?: readonly { id: number; name: string }[];
 };
 
-const SAMPLE_ITEMS: readonly { title: string; price: number; condition: string; icon: ReactElement }[] = [
-  { title: 'Cálculo de Stewart, 8.ª ed.', price: 85000, condition: 'Seminuevo', icon: <MenuBookOutlinedIcon /> },
-  { title: 'Portátil para clases', price: 1250000, condition: 'Usado', icon: <LaptopMacOutlinedIcon /> },
+const SAMPLE_ITEMS: readonly {
+  title: string;
+  price: number;
+  condition: string;
+  icon: ReactElement;
+}[] = [
+  {
+    title: 'Cálculo de Stewart, 8.ª ed.',
+    price: 85000,
+    condition: 'Seminuevo',
+    icon: <MenuBookOutlinedIcon />,
+  },
+  {
+    title: 'Portátil para clases',
+    price: 1250000,
+    condition: 'Usado',
+    icon: <LaptopMacOutlinedIcon />,
+  },
   { title: 'Escritorio plegable', price: 140000, condition: 'Nuevo', icon: <ChairOutlinedIcon /> },
 ];
 
@@ -85,11 +100,16 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
               Bienvenido a {appName}
             </Typography>
             <Typography
-              sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, opacity: 0.92, mb: 4, maxWidth: 560 }}
+              sx={{
+                fontSize: { xs: '1.05rem', md: '1.2rem' },
+                opacity: 0.92,
+                mb: 4,
+                maxWidth: 560,
+              }}
             >
-              Compra y vende libros, apuntes, electrónica, muebles y mucho más entre estudiantes. Dale
-              una segunda vida a lo que ya no usas y encuentra lo que necesitas a buen precio, cerca
-              de ti.
+              Compra y vende libros, apuntes, electrónica, muebles y mucho más entre estudiantes.
+              Dale una segunda vida a lo que ya no usas y encuentra lo que necesitas a buen precio,
+              cerca de ti.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               <Button
@@ -108,7 +128,11 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
                   to={paths.createProduct}
                   size="large"
                   variant="outlined"
-                  sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+                  sx={{
+                    color: '#fff',
+                    borderColor: 'rgba(255,255,255,0.7)',
+                    '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+                  }}
                 >
                   Publicar
                 </Button>
@@ -118,7 +142,11 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
                   to={paths.register}
                   size="large"
                   variant="outlined"
-                  sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+                  sx={{
+                    color: '#fff',
+                    borderColor: 'rgba(255,255,255,0.7)',
+                    '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+                  }}
                 >
                   Registrarse
                 </Button>
@@ -173,7 +201,12 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
       </Container>
     </Box>
 
-    <Container component="section" aria-labelledby="how-title" maxWidth="lg" sx={{ py: { xs: 6, md: 9 } }}>
+    <Container
+      component="section"
+      aria-labelledby="how-title"
+      maxWidth="lg"
+      sx={{ py: { xs: 6, md: 9 } }}
+    >
       <Typography id="how-title" variant="h2" sx={{ textAlign: 'center', mb: 1 }}>
         Así de fácil
       </Typography>
@@ -210,7 +243,11 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
       </Grid>
 
       {categories && categories.length > 0 && (
-        <Box component="section" aria-labelledby="categories-title" sx={{ mt: { xs: 6, md: 8 }, textAlign: 'center' }}>
+        <Box
+          component="section"
+          aria-labelledby="categories-title"
+          sx={{ mt: { xs: 6, md: 8 }, textAlign: 'center' }}
+        >
           <Typography id="categories-title" variant="h3" component="h2" sx={{ mb: 3 }}>
             Explora por categoría
           </Typography>

@@ -1,0 +1,238 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
+
+const LOGIN_OK = {
+  id: 7,
+  name: 'Ana María López',
+  email: 'ana@uni.edu',
+  roles: ['ROLE_USER'],
+  token: 'jwt-token',
+  verified: false,
+  creationDate: '2026-01-01T00:00:00Z',
+  expirationDate: '2026-01-02T00:00:00Z',
+};
+
+describe('login', () => {
+  it("asks to fill every field with 'Por favor complete todos los campos'", async () => {
+    const fetchMock = mockFetch({});
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Por favor complete todos los campos',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message on wrong credentials and stays signed out", async () => {
+    mockFetch({
+      'POST /api/auth/login': () =>
+        jsonResponse(401, {
+          error: 'Correo electrónico o contraseña incorrectos',
+          code: 'INVALID_CREDENTIALS',
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
+    await user.type(screen.getByLabelText('Contraseña'), 'incorrecta');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Correo electrónico o contraseña incorrectos',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("says 'Error en el servidor' on a 5xx and gives the connection message without a response", async () => {
+    let isDown = false;
+    mockFetch({
+      'POST /api/auth/login': () => {
+        if (isDown) throw new TypeError('Failed to fetch');
+        return jsonResponse(500, { error: 'Error interno', code: 'INTERNAL_ERROR' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error en el servidor');
+    isDown = true;
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(
+      await screen.findByText(
+        'No se pudo conectar con el servidor. Por favor, verifica tu conexión.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('rejects an answer without a token', async () => {
+    mockFetch({ 'POST /api/auth/login': () => jsonResponse(200, { ...LOGIN_OK, token: null }) });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'La respuesta del servidor no contiene un token válido',
+    );
+  });
+
+  it('stores the session, returns to the origin and tells an unverified user about verification', async () => {
+    mockFetch({ 'POST /api/auth/login': () => jsonResponse(200, LOGIN_OK) });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login', {
+      state: { from: { pathname: '/my-purchases', search: '' } },
+    });
+    await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-purchases'));
+    expect(localStorage.getItem('token')).toBe('jwt-token');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
+      id: 7,
+      role: 'ROLE_USER',
+      verified: false,
+    });
+    expect(await screen.findByText(/Puedes hacerlo más tarde desde tu/)).toBeInTheDocument();
+  });
+
+  it('goes to /products without an origin, and sends a signed-in user away', async () => {
+    mockFetch({});
+    const { router } = renderApp('/login', { user: TEST_USER });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+  });
+
+  it('toggles the password visibility', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderApp('/login');
+    const password = await screen.findByLabelText('Contraseña');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('register', () => {
+  it("keeps 'Crear Cuenta' disabled under 80% and checks passwords live", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderApp('/register');
+    const submit = await screen.findByRole('button', { name: 'Crear Cuenta' });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText(/Nombre completo/), 'Ana López');
+    await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@uni.edu');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto1');
+    expect(screen.getByText('60%')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto2');
+    expect(screen.getByText('80%')).toBeInTheDocument();
+    expect(submit).toBeEnabled();
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Confirmar Contraseña/));
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto1');
+    expect(screen.queryByText('Las contraseñas no coinciden')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: '¿Ya tienes cuenta? Inicia sesión aquí' }),
+    ).toHaveAttribute('href', '/login');
+  });
+
+  it('enforces the 6-character password', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderApp('/register');
+    await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
+    await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@uni.edu');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'abc');
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Crear Cuenta' }));
+    expect(
+      await screen.findByText('La contraseña debe tener al menos 6 caracteres'),
+    ).toBeInTheDocument();
+  });
+
+  it('registers and goes to verification-pending with the email and message', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/users': () =>
+        jsonResponse(201, {
+          id: 3,
+          name: 'Ana',
+          email: 'ana@uni.edu',
+          phone: null,
+          roles: ['ROLE_USER'],
+          verified: false,
+          createdAt: '2026-01-01T00:00:00Z',
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/register');
+    await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
+    await user.type(screen.getByLabelText(/Correo Electrónico/), 'Ana@Uni.edu');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto1');
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Crear Cuenta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification-pending'));
+    expect(requestOf(fetchMock).body).toEqual({
+      name: 'Ana',
+      email: 'ana@uni.edu',
+      phone: null,
+      password: 'secreto1',
+      confirmPassword: 'secreto1',
+    });
+    expect(await screen.findByRole('heading', { name: '¡Registro exitoso!' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '¡Registro exitoso! Revisa tu email para verificar tu cuenta. Si no recibes el email, puedes solicitar un reenvío.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('ana@uni.edu')).toBeInTheDocument();
+  });
+
+  it("shows the server's error (e.g. duplicate email)", async () => {
+    mockFetch({
+      'POST /api/users': () =>
+        jsonResponse(409, { error: 'Ya existe una cuenta con este correo', code: 'EMAIL_TAKEN' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
+    await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@uni.edu');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto1');
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Crear Cuenta' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ya existe una cuenta con este correo',
+    );
+  });
+});
+
+describe('verification pending', () => {
+  it('reveals the resend form, validates it and confirms the resend', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/auth/resend-verification': () => jsonResponse(200, { message: 'ok' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/verification-pending', { state: { email: 'ana@uni.edu', message: 'Mensaje' } });
+    expect(await screen.findByText('ana@uni.edu')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al login' })).toHaveAttribute('href', '/login');
+    await user.click(screen.getByRole('button', { name: 'Reenviar verificación' }));
+    const field = await screen.findByLabelText('Correo Electrónico');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Por favor ingresa tu email.')).toBeInTheDocument();
+    await user.type(field, 'ana@uni.edu');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(
+      await screen.findByText(
+        'Email de verificación reenviado exitosamente. Revisa tu bandeja de entrada.',
+      ),
+    ).toBeInTheDocument();
+    expect(requestOf(fetchMock).url).toBe('/api/auth/resend-verification?email=ana%40uni.edu');
+  });
+});

@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderApp, requestOf } from '@/testing/test-utils';
+
+describe('verify email', () => {
+  it('shows the spinner then success, calling the server once even under StrictMode', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch({
+      'POST /api/auth/verify-email': () => {
+        calls += 1;
+        // A second call with the same single-use token would fail: it must never happen.
+        return calls === 1
+          ? jsonResponse(200, {
+              message: '¡Tu email ha sido verificado! Ya puedes iniciar sesión.',
+            })
+          : jsonResponse(400, { error: 'Este enlace ya ha sido utilizado.', code: 'TOKEN_USED' });
+      },
+    });
+    renderApp('/verify-email?token=abc', { strict: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Verificando tu email...' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al login' })).toHaveAttribute('href', '/login');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requestOf(fetchMock).url).toBe('/api/auth/verify-email?token=abc');
+  });
+
+  it('explains a missing token', async () => {
+    const fetchMock = mockFetch({});
+    renderApp('/verify-email');
+    expect(
+      await screen.findByRole('heading', { name: 'Error de verificación' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('No se proporcionó un token de verificación válido.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al login' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers a resend form for an expired link', async () => {
+    mockFetch({
+      'POST /api/auth/verify-email': () =>
+        jsonResponse(400, {
+          error: 'El enlace de verificación ha expirado.',
+          code: 'TOKEN_EXPIRED',
+        }),
+    });
+    renderApp('/verify-email?token=viejo');
+    expect(
+      await screen.findByRole('heading', { name: 'Error de verificación' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('El enlace de verificación ha expirado. Solicita uno nuevo.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Intentar verificar de nuevo' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+  });
+
+  it('says a used link was used and retries on request', async () => {
+    let calls = 0;
+    mockFetch({
+      'POST /api/auth/verify-email': () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(400, { error: 'Token ya utilizado', code: 'TOKEN_USED' })
+          : jsonResponse(200, { message: 'Verificado' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/verify-email?token=usado');
+    expect(await screen.findByText('Este enlace ya ha sido utilizado.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Reenviar verificación' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Intentar verificar de nuevo' }));
+    expect(
+      await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
+    ).toBeInTheDocument();
+  });
+});

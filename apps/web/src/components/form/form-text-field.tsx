@@ -1,0 +1,50 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { PasswordField } from './password-field';
+
+type Props<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur'
+> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  isPassword?: boolean;
+  /** Show the field in red without repeating the message under it. */
+  hideErrorText?: boolean;
+  /** Messages shown elsewhere (a summary alert): the field turns red without repeating them. */
+  summaryMessages?: readonly string[];
+};
+
+/** react-hook-form adapter for MUI text fields: wires value, errors and helper text. */
+export const FormTextField = <T extends FieldValues>({
+  control,
+  name,
+  isPassword = false,
+  hideErrorText = false,
+  summaryMessages = [],
+  helperText,
+  ...props
+}: Props<T>) => (
+  <Controller
+    control={control}
+    name={name}
+    render={({ field, fieldState }) => {
+      const Field = isPassword ? PasswordField : TextField;
+      const message = fieldState.error?.message;
+      const errorText =
+        hideErrorText || (message && summaryMessages.includes(message)) ? undefined : message;
+      return (
+        <Field
+          {...props}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error) || props.error}
+          helperText={errorText ?? helperText}
+        />
+      );
+    }}
+  />
+);

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** The centred card that frames the account screens. */
+export const AuthCard = ({
+  icon,
+  title,
+  subtitle,
+  children,
+  maxWidth = 'xs',
+}: {
+  icon?: ReactNode;
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  maxWidth?: 'xs' | 'sm';
+}) => (
+  <Box
+    sx={{
+      background:
+        'radial-gradient(900px 400px at 50% -120px, rgba(98, 0, 234, 0.12), transparent 70%)',
+      py: { xs: 3, sm: 6 },
+      px: { xs: 0, sm: 2 },
+    }}
+  >
+    <Container maxWidth={maxWidth} sx={{ px: { xs: 2, sm: 3 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4.5 }, '&:last-child': { pb: { xs: 3, sm: 4.5 } } }}>
+          <Box sx={{ textAlign: 'center', mb: 3 }}>
+            {icon && (
+              <Box
+                sx={{
+                  width: 64,
+                  height: 64,
+                  mx: 'auto',
+                  mb: 2,
+                  borderRadius: '20px',
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: 'rgba(98, 0, 234, 0.08)',
+                  color: 'primary.main',
+                  '& svg': { fontSize: 32 },
+                }}
+              >
+                {icon}
+              </Box>
+            )}
+            <Typography variant="h3" component="h1">
+              {title}
+            </Typography>
+            {subtitle && (
+              <Typography component="div" color="text.secondary" sx={{ mt: 1 }}>
+                {subtitle}
+              </Typography>
+            )}
+          </Box>
+          {children}
+        </CardContent>
+      </Card>
+    </Container>
+  </Box>
+);

@@ -1,0 +1,45 @@
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { ApiError, SERVER_ERROR_MESSAGE } from '@/lib/api-client';
+
+export const LOGIN_FALLBACK_MESSAGE = 'Error al iniciar sesión.';
+export const REGISTER_FALLBACK_MESSAGE = 'Error inesperado al registrar la cuenta.';
+export const RESEND_FALLBACK_MESSAGE = 'Error reenviando verificación';
+export const VERIFY_FALLBACK_MESSAGE = 'Error verificando email';
+export const STATUS_FALLBACK_MESSAGE = 'Error obteniendo estado de verificación';
+export const REQUEST_FALLBACK_MESSAGE = 'Error solicitando verificación';
+
+/**
+ * Login errors of spec section 8: no response -> connection message; server failure -> 'Error en
+ * el servidor'; else the server's error field, else the error's message, else the fallback.
+ */
+export const getLoginErrorMessage = (error: unknown): string => {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return error.message;
+    if (error.status >= 500) return SERVER_ERROR_MESSAGE;
+    return error.hasServerMessage ? error.message : LOGIN_FALLBACK_MESSAGE;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return LOGIN_FALLBACK_MESSAGE;
+};
+
+export type VerifyErrorKind = 'expired' | 'used' | 'other';
+
+/** Spec section 4: a message containing 'expirado' means expired, 'utilizado' means used. */
+export const getVerifyErrorKind = (error: unknown): VerifyErrorKind => {
+  const code = error instanceof ApiError ? error.code : '';
+  const message = error instanceof Error ? error.message.toLowerCase() : '';
+  if (code === 'TOKEN_EXPIRED' || message.includes('expirado')) return 'expired';
+  if (code === 'TOKEN_USED' || message.includes('utilizado')) return 'used';
+  return 'other';
+};
+
+export const getVerifyErrorMessage = (error: unknown): string => {
+  const kind = getVerifyErrorKind(error);
+  if (kind === 'expired') return AUTH_MESSAGES.tokenExpired;
+  if (kind === 'used') return AUTH_MESSAGES.tokenUsed;
+  if (error instanceof ApiError) {
+    if (error.isNetworkError || error.hasServerMessage) return error.message;
+    return VERIFY_FALLBACK_MESSAGE;
+  }
+  return error instanceof Error && error.message ? error.message : VERIFY_FALLBACK_MESSAGE;
+};
