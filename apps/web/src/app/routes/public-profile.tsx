@@ -1,5 +1,38 @@
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import type { User } from '@unimercado/shared/schemas/users';
+import { useNavigate, useParams } from 'react-router';
+import { PageContainer } from '@/components/layout/page-container';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { PublicProfile } from '@/features/users/components/public-profile';
+import { buildChatContact, parseUserId } from '@/features/users/utils/contact';
+import { useAuth } from '@/lib/auth';
 
-export const PublicProfileRoute = () => (
-  <UnderConstruction title="PublicProfileRoute" description="." />
-);
+export const PublicProfileRoute = () => {
+  const { userId } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+
+  const goBack = () => {
+    // React Router keeps the history index in history.state: go back only inside the app.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(paths.products);
+  };
+
+  // The chat page (a later issue) reads the preselected user and the greeting from here.
+  const contact = (target: User) => {
+    const { to, state } = buildChatContact(target, env.appName);
+    void navigate(to, { state });
+  };
+
+  return (
+    <PageContainer>
+      <PublicProfile
+        userId={parseUserId(userId)}
+        viewerId={user?.id ?? null}
+        onBack={goBack}
+        onContact={contact}
+      />
+    </PageContainer>
+  );
+};

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  jsonResponse,
+  mockFetch,
+  renderApp,
+  requestOf,
+  TEST_ADMIN,
+  TEST_USER,
+} from '@/testing/test-utils';
+
+const USERS = [
+  {
+    id: 1,
+    name: 'Admin Central',
+    email: 'admin@uni.edu',
+    phone: '3001112233',
+    roles: ['ROLE_ADMIN', 'ROLE_USER'],
+    verified: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 2,
+    name: 'Bea Ruiz',
+    email: 'bea@uni.edu',
+    phone: null,
+    roles: ['ROLE_USER'],
+    verified: true,
+    createdAt: '2026-01-02T00:00:00Z',
+  },
+  {
+    id: 3,
+    name: 'Sin Roles',
+    email: 'sin@uni.edu',
+    phone: '',
+    roles: null,
+    verified: false,
+    createdAt: '2026-01-03T00:00:00Z',
+  },
+];
+const ROLES = [
+  { id: 1, name: 'ROLE_USER' },
+  { id: 2, name: 'ROLE_ADMIN' },
+];
+
+describe('admin panel', () => {
+  it('is refused to a non-admin by the page itself', async () => {
+    mockFetch({});
+    renderApp('/admin-panel', { user: TEST_USER });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'No estás autorizado para acceder a esta página.',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("lists users with role labels without the prefix, '-' for no phone and 'Sin rol'", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/users': () => jsonResponse(200, USERS, { 'X-Total-Count': '3' }),
+    });
+    renderApp('/admin-panel', { user: TEST_ADMIN });
+    expect(
+      await screen.findByRole('heading', { name: 'Panel de Administración' }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['ID', 'Nombre', 'Email', 'Teléfono', 'Rol', 'Acciones']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('ADMIN')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('USER')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('-')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Sin rol')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('-')).toBeInTheDocument();
+    expect(requestOf(fetchMock).url).toBe('/api/users?page=0&size=10');
+    expect(screen.getByText('1–3 de 3')).toBeInTheDocument();
+  });
+
+  it('replaces the roles of a user through the Editar roles dialog', async () => {
+    let current = USERS;
+    const fetchMock = mockFetch({
+      'GET /api/users': () => jsonResponse(200, current, { 'X-Total-Count': '3' }),
+      'GET /api/roles': () => jsonResponse(200, ROLES),
+      'GET /api/users/2/roles': () => jsonResponse(200, [ROLES[0]]),
+      'POST /api/users/2/roles': () => {
+        current = USERS.map((u) => (u.id === 2 ? { ...u, roles: ['ROLE_USER', 'ROLE_ADMIN'] } : u));
+        return jsonResponse(200, { id: 2, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin-panel', { user: TEST_ADMIN });
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const bea = within(table).getAllByRole('row')[2]!;
+    await user.click(within(bea).getByRole('button', { name: 'Editar roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar roles' });
+    await user.click(await within(dialog).findByRole('combobox'));
+    const listbox = await screen.findByRole('listbox');
+    await user.click(within(listbox).getByRole('option', { name: 'ADMIN' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Editar roles' })).not.toBeInTheDocument(),
+    );
+    const post = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'POST');
+    expect(requestOf(fetchMock, post).body).toEqual([1, 2]);
+    await waitFor(() => {
+      const row = within(screen.getByRole('table', { name: 'Usuarios' })).getAllByRole('row')[2]!;
+      expect(within(row).getByText('ADMIN')).toBeInTheDocument();
+    });
+  });
+
+  it('asks for confirmation before deleting and shows the server refusal in Spanish', async () => {
+    mockFetch({
+      'GET /api/users': () => jsonResponse(200, USERS, { 'X-Total-Count': '3' }),
+      'DELETE /api/users/1': () =>
+        jsonResponse(409, { error: 'No puedes eliminar tu propia cuenta.', code: 'SELF_ACTION' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin-panel', { user: TEST_ADMIN });
+    await user.click(await screen.findByRole('button', { name: 'Eliminar a Admin Central' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar usuario' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(
+      await within(dialog).findByText('No puedes eliminar tu propia cuenta.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
+
+const PROFILE = {
+  id: 7,
+  name: 'Ana María López',
+  email: 'ana@uni.edu',
+  phone: '+57 300 123 4567',
+  roles: ['ROLE_USER'],
+  verified: false,
+  createdAt: '2026-01-10T10:00:00Z',
+};
+
+const profileApi = (overrides: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) =>
+  mockFetch({
+    'GET /api/users/7': () => jsonResponse(200, PROFILE),
+    'GET /api/users/7/stats': () =>
+      jsonResponse(200, { productos: 5, vendidos: 2, promedio: 4.5, totalReviews: 2 }),
+    'GET /api/reviews': () =>
+      jsonResponse(200, [
+        {
+          id: 1,
+          rating: 5,
+          comment: 'Excelente vendedora',
+          productId: 3,
+          reviewerId: 8,
+          revieweeId: 7,
+          createdAt: '2026-02-01T10:00:00Z',
+        },
+        {
+          id: 2,
+          rating: 4,
+          comment: 'Todo bien',
+          productId: 4,
+          reviewerId: 99,
+          revieweeId: 7,
+          createdAt: '2026-01-20T10:00:00Z',
+        },
+      ]),
+    'GET /api/users/8': () => jsonResponse(200, { ...PROFILE, id: 8, name: 'Pedro Gómez' }),
+    'GET /api/auth/verification-status': () =>
+      jsonResponse(200, { verified: false, email: 'ana@uni.edu' }),
+    ...overrides,
+  });
+
+describe('own profile', () => {
+  it("shows 'Mi Perfil', the stats and the reviews with the reviewer fallback name", async () => {
+    profileApi();
+    renderApp('/profile', { user: { ...TEST_USER, verified: false } });
+    expect(await screen.findByRole('heading', { name: 'Mi Perfil' })).toBeInTheDocument();
+    expect(await screen.findByText('+57 300 123 4567')).toBeInTheDocument();
+    const stats = await screen.findByRole('region', { name: 'Estadísticas' });
+    expect(within(stats).getByText('5')).toBeInTheDocument();
+    expect(within(stats).getByText('4,5')).toBeInTheDocument();
+    expect(await screen.findByText('Pedro Gómez')).toBeInTheDocument();
+    expect(screen.getByText('Usuario #99')).toBeInTheDocument();
+    expect(await screen.findByText('Email no verificado')).toBeInTheDocument();
+  });
+
+  it('shows the empty reviews state while the reviews endpoint answers 404', async () => {
+    profileApi({
+      'GET /api/reviews': () => jsonResponse(404, { error: 'No encontrado', code: 'NOT_FOUND' }),
+    });
+    renderApp('/profile', { user: TEST_USER });
+    expect(await screen.findByText('Aún no has recibido reseñas.')).toBeInTheDocument();
+  });
+
+  it("shows 'Error al cargar el perfil' with the message and retries", async () => {
+    let fail = true;
+    profileApi({
+      'GET /api/users/7': () =>
+        fail
+          ? jsonResponse(500, { error: 'Error interno del servidor', code: 'INTERNAL_ERROR' })
+          : jsonResponse(200, PROFILE),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { user: TEST_USER });
+    expect(await screen.findByText('Error al cargar el perfil')).toBeInTheDocument();
+    expect(screen.getByText('Error interno del servidor')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('+57 300 123 4567')).toBeInTheDocument();
+  });
+
+  it("shows 'Perfil no encontrado' when there is no user", async () => {
+    profileApi({
+      'GET /api/users/7': () =>
+        jsonResponse(404, { error: 'Usuario no encontrado', code: 'NOT_FOUND' }),
+    });
+    renderApp('/profile', { user: TEST_USER });
+    expect(await screen.findByText('Perfil no encontrado')).toBeInTheDocument();
+    expect(screen.getByText('No se pudo cargar la información del perfil.')).toBeInTheDocument();
+  });
+
+  it('edits the profile with the section-5 rules, sends blanks as null and closes after success', async () => {
+    const fetchMock = profileApi({
+      'PUT /api/users/7': ({ body }) => jsonResponse(200, { ...PROFILE, ...(body as object) }),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { user: TEST_USER });
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    expect(screen.getByRole('heading', { name: 'Editando Perfil' })).toBeInTheDocument();
+
+    const name = screen.getByLabelText(/Nombre completo/);
+    const email = screen.getByLabelText(/Correo Electrónico/);
+    const phone = screen.getByLabelText(/Teléfono/);
+    await user.clear(name);
+    await user.clear(email);
+    await user.type(email, 'no-es-correo');
+    await user.clear(phone);
+    await user.type(phone, '300-abc');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('El nombre es obligatorio')).toBeInTheDocument();
+    expect(screen.getByText('El correo electrónico no es válido')).toBeInTheDocument();
+    expect(screen.getByText('El número de teléfono no es válido')).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
+
+    await user.type(name, 'Ana López');
+    await user.type(email, 'ana.lopez@uni.edu');
+    await user.clear(phone);
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    expect(requestOf(fetchMock, put).body).toEqual({
+      id: 7,
+      name: 'Ana López',
+      email: 'ana.lopez@uni.edu',
+      phone: null,
+      password: null,
+    });
+    await waitFor(
+      () => expect(screen.getByRole('heading', { name: 'Mi Perfil' })).toBeInTheDocument(),
+      {
+        timeout: 2500,
+      },
+    );
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'Ana López' });
+  });
+
+  it('requests a verification email and reloads the status', async () => {
+    let statusCalls = 0;
+    profileApi({
+      'GET /api/auth/verification-status': () => {
+        statusCalls += 1;
+        return jsonResponse(200, { verified: false, email: 'ana@uni.edu' });
+      },
+      'POST /api/auth/request-verification': () =>
+        jsonResponse(200, {
+          message: 'Te enviamos un email de verificación. Revisa tu bandeja de entrada.',
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { user: { ...TEST_USER, verified: false } });
+    await user.click(await screen.findByRole('button', { name: 'Solicitar verificación' }));
+    expect(
+      await screen.findByText(
+        'Te enviamos un email de verificación. Revisa tu bandeja de entrada.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(statusCalls).toBe(2));
+  });
+});
+
+describe('public profile', () => {
+  it("shows 'Perfil de {name}', the contact icon for another signed-in user and goes to chat", async () => {
+    mockFetch({
+      'GET /api/users/8': () =>
+        jsonResponse(200, { ...PROFILE, id: 8, name: 'Pedro Gómez', phone: null }),
+      'GET /api/users/8/stats': () =>
+        jsonResponse(200, { productos: 0, vendidos: 0, promedio: 0, totalReviews: 0 }),
+      'GET /api/reviews': () => jsonResponse(200, []),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/user/8', { user: TEST_USER });
+    expect(
+      await screen.findByRole('heading', { name: 'Perfil de Pedro Gómez' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('PG')).toBeInTheDocument();
+    expect(screen.queryByText('Teléfono')).not.toBeInTheDocument();
+    expect(await screen.findByText('Este usuario aún no tiene reseñas.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje a Pedro Gómez' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    expect(router.state.location.search).toBe('?userId=8');
+    expect(router.state.location.state).toEqual({
+      selectedUserId: 8,
+      selectedUserName: 'Pedro Gómez',
+      initialMessage: '¡Hola Pedro! Vi tu perfil en UniMercado y me gustaría hablar contigo.',
+    });
+  });
+
+  it('hides the contact icon on your own public profile', async () => {
+    profileApi();
+    renderApp('/user/7', { user: TEST_USER });
+    expect(
+      await screen.findByRole('heading', { name: 'Perfil de Ana María López' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Enviar mensaje/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Este es tu perfil')).toBeInTheDocument();
+  });
+
+  it('rejects an invalid id and reports load failures', async () => {
+    mockFetch({ 'GET /api/users/9': () => jsonResponse(500, {}) });
+    renderApp('/user/abc', { user: TEST_USER });
+    expect(await screen.findByText('ID de usuario no proporcionado')).toBeInTheDocument();
+  });
+
+  it("reports 'No se pudo cargar el perfil del usuario' with Reintentar", async () => {
+    mockFetch({ 'GET /api/users/9': () => jsonResponse(500, {}) });
+    renderApp('/user/9', { user: TEST_USER });
+    expect(await screen.findByText('No se pudo cargar el perfil del usuario')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});

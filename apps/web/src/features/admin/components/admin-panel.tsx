@@ -1,0 +1,251 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { User } from '@unimercado/shared/schemas/users';
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import { toUserMessage } from '@/lib/api-client';
+import { formatRoleLabels, NO_ROLE_LABEL } from '../utils/format-roles';
+import { useUsers } from '../api/users';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { EditRolesDialog } from './edit-roles-dialog';
+
+const PAGE_SIZES = [10, 20, 50];
+const USERS_LOAD_FALLBACK = 'Error al cargar los usuarios';
+
+const RoleChips = ({ roles }: { roles: unknown }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+    {formatRoleLabels(roles).map((label) =>
+      label === NO_ROLE_LABEL ? (
+        <Typography key={label} variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+      ) : (
+        <Chip
+          key={label}
+          label={label}
+          size="small"
+          color={label === 'ADMIN' ? 'primary' : 'default'}
+          variant={label === 'ADMIN' ? 'filled' : 'outlined'}
+        />
+      ),
+    )}
+  </Box>
+);
+
+type RowActionsProps = {
+  user: User;
+  onEditRoles: (user: User) => void;
+  onDelete: (user: User) => void;
+};
+
+const RowActions = ({ user, onEditRoles, onDelete }: RowActionsProps) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ManageAccountsOutlinedIcon />}
+      onClick={() => onEditRoles(user)}
+    >
+      Editar roles
+    </Button>
+    <Tooltip title="Eliminar usuario">
+      <IconButton
+        color="error"
+        aria-label={`Eliminar a ${user.name}`}
+        onClick={() => onDelete(user)}
+      >
+        <DeleteOutlineIcon />
+      </IconButton>
+    </Tooltip>
+  </Box>
+);
+
+const TableSkeleton = ({ rows }: { rows: number }) => (
+  <Stack spacing={1.5} sx={{ p: 2 }} aria-busy="true" aria-label="Cargando usuarios">
+    {Array.from({ length: Math.min(rows, 6) }, (_, index) => (
+      <Skeleton key={index} variant="rounded" height={44} />
+    ))}
+  </Stack>
+);
+
+/** /admin-panel (spec section 2): the page itself is reached only by admins (checked by the route page). */
+export const AdminPanel = () => {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(PAGE_SIZES[0] ?? 10);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const users = useUsers(page, size);
+  const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+
+  const total = users.data?.total ?? 0;
+  const rows = users.data?.items ?? [];
+
+  return (
+    <>
+      <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
+        Panel de Administración
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Gestiona las cuentas de la comunidad y sus roles.
+      </Typography>
+
+      {users.isError && (
+        <Box sx={{ mb: 2 }}>
+          <ErrorAlert
+            message={toUserMessage(users.error, USERS_LOAD_FALLBACK)}
+            onRetry={() => void users.refetch()}
+            isRetrying={users.isFetching}
+          />
+        </Box>
+      )}
+
+      <Card>
+        {users.isPending && <TableSkeleton rows={size} />}
+        {users.isSuccess && rows.length === 0 && (
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+              No hay usuarios para mostrar.
+            </Typography>
+          </CardContent>
+        )}
+        {users.isSuccess && rows.length > 0 && isCompact && (
+          <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Usuarios">
+            {rows.map((user) => (
+              <Box
+                component="li"
+                key={user.id}
+                sx={{ p: 2, borderBottom: '1px solid', borderColor: 'divider' }}
+              >
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
+                  <Typography variant="subtitle1" sx={{ wordBreak: 'break-word' }}>
+                    {user.name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    #{user.id}
+                  </Typography>
+                </Box>
+                <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                  {user.email}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Teléfono: {user.phone || '-'}
+                </Typography>
+                <Box sx={{ mb: 1.5 }}>
+                  <RoleChips roles={user.roles} />
+                </Box>
+                <RowActions user={user} onEditRoles={setEditing} onDelete={setDeleting} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+        {users.isSuccess && rows.length > 0 && !isCompact && (
+          <TableContainer>
+            <Table aria-label="Usuarios">
+              <TableHead>
+                <TableRow>
+                  <TableCell>ID</TableCell>
+                  <TableCell>Nombre</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Teléfono</TableCell>
+                  <TableCell>Rol</TableCell>
+                  <TableCell>Acciones</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((user) => (
+                  <TableRow key={user.id} hover>
+                    <TableCell>{user.id}</TableCell>
+                    <TableCell sx={{ fontWeight: 500 }}>{user.name}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                    <TableCell>{user.phone || '-'}</TableCell>
+                    <TableCell>
+                      <RoleChips roles={user.roles} />
+                    </TableCell>
+                    <TableCell>
+                      <RowActions user={user} onEditRoles={setEditing} onDelete={setDeleting} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {users.isSuccess && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={page}
+            rowsPerPage={size}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setSize(Number(event.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage="Filas por página"
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+            getItemAriaLabel={(type) =>
+              ({
+                first: 'Primera página',
+                last: 'Última página',
+                next: 'Página siguiente',
+                previous: 'Página anterior',
+              })[type]
+            }
+          />
+        )}
+      </Card>
+
+      {editing && (
+        <EditRolesDialog
+          user={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setNotice('Roles actualizados correctamente');
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteUserDialog
+          user={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            setNotice('Usuario eliminado correctamente');
+            // The last row of a page is gone: step back so the page is not empty.
+            if (rows.length === 1 && page > 0) setPage(page - 1);
+          }}
+        />
+      )}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={4000}
+        onClose={() => setNotice(null)}
+        message={notice}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      />
+    </>
+  );
+};

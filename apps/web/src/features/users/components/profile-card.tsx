@@ -1,0 +1,95 @@
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { formatDate } from '@/utils/format';
+import { getInitials } from '@/utils/initials';
+
+type ProfileUser = { name: string; email: string; phone?: string | null; createdAt?: string };
+
+const InfoRow = ({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) => (
+  <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+    <Box sx={{ color: 'primary.main', mt: 0.25, display: 'flex' }}>{icon}</Box>
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography sx={{ wordBreak: 'break-word' }}>{children}</Typography>
+    </Box>
+  </Box>
+);
+
+/** Initials avatar, name and contact details; `actions` sits at the top right. */
+export const ProfileCard = ({
+  user,
+  actions,
+  showEmptyPhone = false,
+}: {
+  user: ProfileUser;
+  actions?: ReactNode;
+  showEmptyPhone?: boolean;
+}) => {
+  const joined = user.createdAt ? formatDate(user.createdAt) : '';
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+          <Avatar
+            sx={{
+              width: 72,
+              height: 72,
+              bgcolor: 'primary.main',
+              fontSize: '1.6rem',
+              fontWeight: 600,
+              fontFamily: 'Poppins, Roboto, sans-serif',
+            }}
+          >
+            {getInitials(user.name)}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="h5" component="h2" sx={{ wordBreak: 'break-word' }}>
+              {user.name}
+            </Typography>
+            {joined && (
+              <Typography variant="body2" color="text.secondary">
+                Miembro desde {joined}
+              </Typography>
+            )}
+          </Box>
+          {actions && (
+            <Box sx={{ alignSelf: 'flex-start', display: 'flex', gap: 0.5 }}>{actions}</Box>
+          )}
+        </Box>
+        <Stack spacing={2}>
+          <InfoRow icon={<EmailOutlinedIcon />} label="Correo electrónico">
+            {user.email}
+          </InfoRow>
+          {(user.phone || showEmptyPhone) && (
+            <InfoRow icon={<PhoneOutlinedIcon />} label="Teléfono">
+              {user.phone || 'Sin teléfono'}
+            </InfoRow>
+          )}
+          {joined && (
+            <InfoRow icon={<EventOutlinedIcon />} label="Fecha de registro">
+              {joined}
+            </InfoRow>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
