@@ -42,7 +42,10 @@ const optionalPhoneSchema = z
   .pipe(
     z.union([
       z.literal(''),
-      z.string().max(PHONE_MAX_LENGTH, USER_MESSAGES.phoneInvalid).regex(PHONE_PATTERN, USER_MESSAGES.phoneInvalid),
+      z
+        .string()
+        .max(PHONE_MAX_LENGTH, USER_MESSAGES.phoneInvalid)
+        .regex(PHONE_PATTERN, USER_MESSAGES.phoneInvalid),
     ]),
   )
   .transform((value) => (value === '' ? null : value));
@@ -118,3 +121,10 @@ export const userStatsSchema = z.object({
   totalReviews: z.number().int(),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
+
+/**
+ * `PUT /api/users/{id}` answers the updated user plus a fresh token reflecting it. A password
+ * change revokes older tokens, so clients should store this one.
+ */
+export const updateUserResponseSchema = userSchema.extend({ token: z.string() });
+export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;

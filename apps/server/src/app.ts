@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Options as Argon2Options } from '@node-rs/argon2';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config/env';
+import { createDatabase, type DatabaseHandle } from './db/client';
+import { seedDatabase } from './db/seed';
+import { createPasswordHasher, type PasswordHasher } from './lib/password';
+import { authRoutes } from './modules/auth/auth.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { mailPlugin } from './plugins/mail';
+import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+// Zod's built-in messages (for issues without a custom message) in Spanish.
+z.config(z.locales.es());
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  /** A ready database (tests inject a cloned one); the app then leaves closing it to the caller. */
+  database?: DatabaseHandle;
+  /** Override pino options (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Tests may lower argon2id's cost; production keeps the default. */
+  argon2?: Partial<Argon2Options>;
+  /** Clock for token expiry rules (tests). */
+  now?: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    passwords: PasswordHasher;
+    now: () => Date;
+  }
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const canPrettyPrint = () => {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const defaultLoggerOptions = (config: AppConfig): FastifyServerOptions['logger'] => ({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  ...(process.stdout.isTTY && !config.isProduction && canPrettyPrint()
+    ? {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+        },
+      }
+    : {}),
+});
+
+/** Opens the configured database, applies migrations and the idempotent seed. */
+export const openDatabase = async (config: AppConfig): Promise<DatabaseHandle> =>
+  config.databaseUrl
+    ? createDatabase({ databaseUrl: config.databaseUrl })
+    : createDatabase({ dataDir: path.join(config.dataDir, 'pglite') });
+
+export const prepareDatabase = async (handle: DatabaseHandle, config: AppConfig) => {
+  await handle.migrate();
+  await seedDatabase(handle.db, { adminEmails: config.adminEmails });
+};
+
+export const buildApp = async (options: BuildAppOptions) => {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? defaultLoggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('passwords', createPasswordHasher(options.argon2));
+  app.decorate('now', options.now ?? (() => new Date()));
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  registerErrorHandling(app);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    await prepareDatabase(database, config);
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+
+  await app.register(dbPlugin, { handle: database, closeOnShutdown: ownsDatabase });
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin, { config, settings: options.rateLimits });
+  await app.register(mailPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register(docsPlugin, { config });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(rolesRoutes, { prefix: '/api/roles' });
+  await app.register(categoriesRoutes, { prefix: '/api/categories' });
+
+  await app.register(webPlugin, { webDistDir: config.webDistDir });
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_APP_NAME } from '@unimercado/shared/constants';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  corsOrigins: string[];
+  allowedEmailDomains: string[];
+  adminEmails: string[];
+  appName: string;
+  logLevel: LogLevel;
+  webDistDir: string;
+  /** Trust X-Forwarded-* from a reverse proxy (needed for per-IP limits behind a load balancer). */
+  trustProxy: boolean;
+};
+
+const MIN_SECRET_LENGTH = 32;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+const list = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+);
+const urlWithProtocols = (protocols: string[], name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `${name} debe ser una URL ${protocols.join(' o ')}`,
+      )
+      .optional(),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      blankToUndefined,
+      z.enum(['development', 'production', 'test']).default('development'),
+    ),
+    PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default('0.0.0.0')),
+    PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'PUBLIC_URL'),
+    DATA_DIR: optionalString,
+    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'DATABASE_URL'),
+    REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'REDIS_URL'),
+    JWT_SECRET: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .min(MIN_SECRET_LENGTH, `JWT_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`)
+        .optional(),
+    ),
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP_URL'),
+    MAIL_FROM: optionalString,
+    CORS_ORIGINS: list.pipe(
+      z.array(
+        z.string().refine((value) => {
+          try {
+            return new URL(value).origin === value;
+          } catch {
+            return false;
+          }
+        }, 'CORS_ORIGINS debe ser una lista de orígenes (https://host[:puerto]) separados por comas'),
+      ),
+    ),
+    ALLOWED_EMAIL_DOMAINS: list.pipe(
+      z.array(
+        z
+          .string()
+          .transform((value) => value.toLowerCase().replace(/^@/, ''))
+          .pipe(
+            z
+              .string()
+              .regex(
+                /^[a-z0-9-]+(\.[a-z0-9-]+)+$/,
+                'ALLOWED_EMAIL_DOMAINS debe ser una lista de dominios separados por comas',
+              ),
+          ),
+      ),
+    ),
+    ADMIN_EMAILS: list.pipe(
+      z.array(
+        z
+          .string()
+          .transform((value) => value.toLowerCase())
+          .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'ADMIN_EMAILS debe ser una lista de emails')),
+      ),
+    ),
+    APP_NAME: z.preprocess(blankToUndefined, z.string().trim().min(1).default(DEFAULT_APP_NAME)),
+    LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
+    WEB_DIST_DIR: optionalString,
+    TRUST_PROXY: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(['true', 'false', '1', '0'])
+        .default('false')
+        .transform((value) => value === 'true' || value === '1'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET es obligatorio cuando NODE_ENV=production',
+      });
+    }
+  });
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Pure: validates the environment and lists every problem at once. The JWT secret may still be
+ * missing (development); `loadConfig` fills it from the data dir.
+ */
+export const parseEnv = (
+  env: NodeJS.ProcessEnv,
+): Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | undefined } => {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const isProduction = e.NODE_ENV === 'production';
+  const devOrigins = isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173'];
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    corsOrigins: [...new Set([...e.CORS_ORIGINS, ...devOrigins])],
+    allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS,
+    adminEmails: e.ADMIN_EMAILS,
+    appName: e.APP_NAME,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+  };
+};
+
+/** Development convenience: one random secret per data dir, kept across restarts. */
+export const readOrCreateDevSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= MIN_SECRET_LENGTH) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const parsed = parseEnv(env);
+  return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateDevSecret(parsed.dataDir) };
+};

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../config/paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One Drizzle type for both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Applies the checked-in migrations (idempotent; serialised across instances on PostgreSQL). */
+  migrate: () => Promise<void>;
+  /** Cheap round trip for readiness checks. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  /** `dataDir` undefined = in memory; `loadDataDir` clones a dumped template (tests). */
+  | { dataDir: string | undefined; loadDataDir?: Blob };
+
+const MIGRATION_LOCK_ID = 7_421_337;
+
+export const openPglite = async (dataDir: string | undefined, loadDataDir?: Blob) => {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  return PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+};
+
+export const createDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client that errors (e.g. the server restarts) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = drizzleNodePg(pool, { schema });
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = await openPglite(options.dataDir, options.loadDataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+};

@@ -1,0 +1,18 @@
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** Full-text search vector; only ever written by PostgreSQL (generated column). */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** Timestamps are stored with time zone and handed to the app as Date objects. */
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * Text search configuration created by the first migration: Spanish stemming on unaccented words,
+ * so 'cálculo', 'Calculo' and 'cálculos' all match (architecture.md, search).
+ */
+export const SEARCH_CONFIG = 'unimercado_es';

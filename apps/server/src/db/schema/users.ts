@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** Always stored lower-cased; the unique index on lower(email) guards against mixed case. */
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** Bumped whenever existing tokens must stop working (deletion, role change, password change). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Soft delete: the row stays so chat history and reviews keep their counterpart. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_active_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 50 }).notNull().unique('roles_name_uq'),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId], name: 'user_roles_pk' }),
+    index('user_roles_role_idx').on(t.roleId),
+  ],
+);
+
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 (hex) of the token sent by email; the token itself is never stored. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** The address the link was sent to: an email change makes older links useless. */
+    email: varchar('email', { length: 254 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_uq').on(t.tokenHash),
+    index('email_verification_tokens_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,64 @@
+import { ROLE_ADMIN, ROLE_NAMES } from '@unimercado/shared/constants';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { categories, roles, userRoles, users } from './schema';
+
+/** Student-oriented categories, in the order the selects show them. */
+export const DEFAULT_CATEGORIES = [
+  'Libros y apuntes',
+  'Electrónica',
+  'Computadores y accesorios',
+  'Celulares y tablets',
+  'Muebles',
+  'Electrodomésticos',
+  'Ropa',
+  'Calzado y accesorios',
+  'Deporte',
+  'Bicicletas y movilidad',
+  'Material de laboratorio',
+  'Instrumentos musicales',
+  'Hogar y cocina',
+  'Otros',
+] as const;
+
+/** Idempotent: safe at every start-up and from several instances. */
+export const seedDatabase = async (db: Database, options: { adminEmails?: string[] } = {}) => {
+  await db
+    .insert(roles)
+    .values(ROLE_NAMES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(categories)
+    .values(DEFAULT_CATEGORIES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const adminEmails = (options.adminEmails ?? []).map((email) => email.toLowerCase());
+  if (adminEmails.length > 0) await grantAdminToExisting(db, adminEmails);
+};
+
+/** ADMIN_EMAILS accounts that already exist get ROLE_ADMIN (their tokens are refreshed). */
+const grantAdminToExisting = async (db: Database, emails: string[]) => {
+  const [adminRole] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));
+  if (!adminRole) return;
+  await db.transaction(async (tx) => {
+    const missing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          inArray(sql`lower(${users.email})`, emails),
+          isNull(users.deletedAt),
+          sql`not exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role_id = ${adminRole.id})`,
+        ),
+      );
+    if (missing.length === 0) return;
+    const ids = missing.map((row) => row.id);
+    await tx
+      .insert(userRoles)
+      .values(ids.map((userId) => ({ userId, roleId: adminRole.id })))
+      .onConflictDoNothing();
+    await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(inArray(users.id, ids));
+  });
+};

@@ -1,0 +1,76 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Fixed-window counters for per-account limits (failed logins, resends). Memory by default; Redis
+ * when REDIS_URL is set so every instance sees the same counts (architecture.md, scale-out).
+ */
+export type CounterStore = {
+  /** Adds one and returns the count in the current window and the ms until it resets. */
+  increment: (key: string, windowMs: number) => Promise<{ count: number; resetInMs: number }>;
+  peek: (key: string) => Promise<{ count: number; resetInMs: number }>;
+  reset: (key: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const createMemoryCounterStore = (now: () => number = Date.now): CounterStore => {
+  const entries = new Map<string, { count: number; resetAt: number }>();
+  const sweep = setInterval(() => {
+    const time = now();
+    for (const [key, entry] of entries) if (entry.resetAt <= time) entries.delete(key);
+  }, 60_000);
+  sweep.unref();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.resetAt > now()) return entry;
+    entries.delete(key);
+    return undefined;
+  };
+  return {
+    increment: (key, windowMs) => {
+      const entry = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      entry.count += 1;
+      entries.set(key, entry);
+      return Promise.resolve({ count: entry.count, resetInMs: entry.resetAt - now() });
+    },
+    peek: (key) => {
+      const entry = live(key);
+      return Promise.resolve({
+        count: entry?.count ?? 0,
+        resetInMs: entry ? entry.resetAt - now() : 0,
+      });
+    },
+    reset: (key) => {
+      entries.delete(key);
+      return Promise.resolve();
+    },
+    close: () => {
+      clearInterval(sweep);
+      entries.clear();
+      return Promise.resolve();
+    },
+  };
+};
+
+export const createRedisCounterStore = (redis: Redis, prefix = 'um:counter:'): CounterStore => ({
+  increment: async (key, windowMs) => {
+    const fullKey = prefix + key;
+    const result = await redis
+      .multi()
+      .incr(fullKey)
+      .pexpire(fullKey, windowMs, 'NX')
+      .pttl(fullKey)
+      .exec();
+    const count = Number(result?.[0]?.[1] ?? 1);
+    const ttl = Number(result?.[2]?.[1] ?? windowMs);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  },
+  peek: async (key) => {
+    const fullKey = prefix + key;
+    const [value, ttl] = await Promise.all([redis.get(fullKey), redis.pttl(fullKey)]);
+    return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
+  },
+  reset: async (key) => {
+    await redis.del(prefix + key);
+  },
+  close: () => Promise.resolve(),
+});

@@ -1,0 +1,75 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+const ALGORITHM = 'HS256';
+
+export type SessionClaims = {
+  sub: string;
+  id: number;
+  email: string;
+  name: string;
+  roles: string[];
+  /** Token version: must equal users.token_version or the token is revoked. */
+  tv: number;
+  iat: number;
+  exp: number;
+};
+
+export type TokenSubject = {
+  id: number;
+  email: string;
+  name: string;
+  roles: string[];
+  tokenVersion: number;
+};
+
+export const createTokenService = (secret: string, issuer: string) => {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: async (user: TokenSubject, now = new Date()) => {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + TOKEN_LIFETIME_SECONDS;
+      const token = await new SignJWT({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        roles: user.roles,
+        tv: user.tokenVersion,
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
+    },
+    /** Returns the claims, or undefined for an expired, forged or malformed token. */
+    verify: async (token: string): Promise<SessionClaims | undefined> => {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer,
+        });
+        const id = Number(payload.sub);
+        if (!Number.isSafeInteger(id) || payload.id !== id || typeof payload.tv !== 'number') {
+          return undefined;
+        }
+        return payload as unknown as SessionClaims;
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+        throw error;
+      }
+    },
+  };
+};
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** `Authorization: Bearer <jwt>`; the spec's client sends `Bearer null` when signed out. */
+export const readBearerToken = (header: string | undefined): string | undefined => {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const token = match?.[1];
+  if (!token || token === 'null' || token === 'undefined') return undefined;
+  return token;
+};

@@ -1,0 +1,122 @@
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import type { LoginResponse } from '@unimercado/shared/schemas/auth';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { EMAIL_PATTERN } from '@unimercado/shared/schemas/users';
+import { assertUnderLimit, consumeLimit } from '../../plugins/rate-limit';
+import { findUserById } from '../users/users.queries';
+import { buildVerificationEmail, issueVerificationToken } from './verification.service';
+
+type Deps = Pick<
+  FastifyInstance,
+  'db' | 'config' | 'passwords' | 'tokens' | 'counters' | 'rateLimits' | 'mailer' | 'now'
+>;
+
+const loginFailuresKey = (email: string) => `login-fail:${email}`;
+const verificationEmailsKey = (email: string) => `verify-mail:${email}`;
+
+/**
+ * Wrong password, unknown email and a deleted account all answer the same 401, in the same time
+ * (a dummy hash is verified when there is no user).
+ */
+export const login = async (
+  deps: Deps,
+  { email, password }: { email: string; password: string },
+): Promise<LoginResponse> => {
+  const key = loginFailuresKey(email);
+  await assertUnderLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
+  const [row] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+  const matches = await deps.passwords.verify(row?.passwordHash, password);
+  if (!row || !matches) {
+    await consumeLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
+    throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+  }
+  await deps.counters.reset(key);
+  return issueSession(deps, row.id);
+};
+
+/** Signs a token for the user's current state (roles, token version). */
+export const issueSession = async (deps: Pick<Deps, 'db' | 'tokens' | 'now'>, userId: number) => {
+  const [versionRow] = await deps.db
+    .select({ tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId));
+  const user = await findUserById(deps.db, userId);
+  if (!user || !versionRow)
+    throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  const { token, issuedAt, expiresAt } = await deps.tokens.sign(
+    { ...user, tokenVersion: versionRow.tokenVersion },
+    deps.now(),
+  );
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roles: user.roles,
+    token,
+    verified: user.verified,
+    creationDate: issuedAt.toISOString(),
+    expirationDate: expiresAt.toISOString(),
+  };
+};
+
+/** Creates a link and queues the email (the caller already decided the user may get one). */
+export const sendVerificationEmail = async (
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'now'>,
+  user: { id: number; email: string; name: string },
+) => {
+  const token = await issueVerificationToken(deps.db, {
+    userId: user.id,
+    email: user.email,
+    now: deps.now(),
+  });
+  deps.mailer.send(buildVerificationEmail(deps.config, { to: user.email, name: user.name, token }));
+};
+
+/**
+ * Always the same answer whether or not the address is registered or verified, so the endpoint
+ * cannot be used to discover accounts. Counted per address to stop mail bombing.
+ */
+export const resendVerification = async (deps: Deps, rawEmail: string | undefined) => {
+  const email = rawEmail?.trim().toLowerCase() ?? '';
+  if (!email) throw new AppError(400, 'VALIDATION_ERROR', AUTH_MESSAGES.resendEmailRequired);
+  await consumeLimit(
+    deps.counters,
+    verificationEmailsKey(email),
+    deps.rateLimits.verificationEmailsPerAccount,
+  );
+  if (EMAIL_PATTERN.test(email)) {
+    const [user] = await deps.db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(
+        and(
+          sql`lower(${users.email}) = ${email}`,
+          isNull(users.deletedAt),
+          isNull(users.emailVerifiedAt),
+        ),
+      );
+    if (user) await sendVerificationEmail(deps, user);
+  }
+  return { message: AUTH_MESSAGES.resendSuccess };
+};
+
+/** Signed in: send a new link to the account's own address. */
+export const requestVerification = async (
+  deps: Deps,
+  user: { id: number; email: string; name: string; verified: boolean },
+) => {
+  if (user.verified) throw new AppError(409, 'ALREADY_VERIFIED', AUTH_MESSAGES.alreadyVerified);
+  await consumeLimit(
+    deps.counters,
+    verificationEmailsKey(user.email),
+    deps.rateLimits.verificationEmailsPerAccount,
+  );
+  await sendVerificationEmail(deps, user);
+  return { message: AUTH_MESSAGES.requestSuccess };
+};

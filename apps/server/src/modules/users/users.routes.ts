@@ -1,0 +1,168 @@
+import { errorBodySchema } from '@unimercado/shared/errors';
+import { idParamsSchema, paginationQuerySchema } from '@unimercado/shared/schemas/common';
+import { replaceRolesBodySchema, roleSchema } from '@unimercado/shared/schemas/roles';
+import {
+  registerBodySchema,
+  updateUserBodySchema,
+  updateUserResponseSchema,
+  userSchema,
+  userStatsSchema,
+} from '@unimercado/shared/schemas/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setTotalCount } from '../../lib/pagination';
+import {
+  deleteUser,
+  getUser,
+  getUserRoles,
+  getUserStats,
+  listUsers,
+  registerUser,
+  replaceUserRoles,
+  updateUser,
+} from './users.service';
+
+const e = errorBodySchema;
+const secured = [{ bearerAuth: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod = (app) => {
+  const admin = [app.authenticate, app.requireAdmin];
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Registra una cuenta (rol ROLE_USER; envía el email de verificación)',
+        body: registerBodySchema,
+        response: { 201: userSchema, 400: e, 409: e, 429: e },
+      },
+      config: {
+        rateLimit: {
+          max: app.rateLimits.registerPerIp.max,
+          timeWindow: app.rateLimits.registerPerIp.windowMs,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, phone, password } = request.body;
+      const user = await registerUser(app, { name, email, phone, password });
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Lista paginada de usuarios (solo administradores); total en X-Total-Count',
+        security: secured,
+        querystring: paginationQuerySchema,
+        response: { 200: z.array(userSchema), 400: e, 401: e, 403: e },
+      },
+      onRequest: admin,
+    },
+    async (request, reply) => {
+      const { items, total } = await listUsers(app.db, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Perfil de un usuario',
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: userSchema, 400: e, 401: e, 404: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => getUser(app.db, request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Edita el propio perfil (contraseña vacía = sin cambios); devuelve un token nuevo',
+        security: secured,
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: updateUserResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => updateUser(app, request.user, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Elimina (anonimiza) un usuario (solo administradores)',
+        security: secured,
+        params: idParamsSchema,
+        response: { 204: z.null(), 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: admin,
+    },
+    async (request, reply) => {
+      await deleteUser(app.db, request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/stats',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Estadísticas del perfil: productos, vendidos, promedio, totalReviews',
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: userStatsSchema, 400: e, 401: e, 404: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => getUserStats(app.db, request.params.id),
+  );
+
+  app.get(
+    '/:id/roles',
+    {
+      schema: {
+        tags: ['roles'],
+        summary: 'Roles de un usuario (solo administradores)',
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: z.array(roleSchema), 400: e, 401: e, 403: e, 404: e },
+      },
+      onRequest: admin,
+    },
+    (request) => getUserRoles(app.db, request.params.id),
+  );
+
+  app.post(
+    '/:id/roles',
+    {
+      schema: {
+        tags: ['roles'],
+        summary: 'Reemplaza los roles de un usuario por la lista de ids (solo administradores)',
+        security: secured,
+        params: idParamsSchema,
+        body: replaceRolesBodySchema,
+        response: { 200: userSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: admin,
+    },
+    (request) => replaceUserRoles(app.db, request.user, request.params.id, request.body),
+  );
+  return Promise.resolve();
+};

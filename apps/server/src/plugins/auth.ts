@@ -1,0 +1,121 @@
+import { ROLE_ADMIN } from '@unimercado/shared/constants';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/rows';
+import { AppError, COMMON_MESSAGES } from '../lib/app-error';
+import { createTokenService, readBearerToken, type TokenService } from '../lib/jwt';
+
+export type AuthUser = {
+  id: number;
+  email: string;
+  name: string;
+  roles: string[];
+  verified: boolean;
+};
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** 401 unless a valid, unrevoked token of an active user is present. Sets request.user. */
+    authenticate: Hook;
+    /** Public endpoints: sets request.viewer (null when anonymous or the token is unusable). */
+    authenticateOptional: Hook;
+    /** 403 unless request.user holds ROLE_ADMIN in the database. Use after authenticate. */
+    requireAdmin: Hook;
+    /** 403 EMAIL_NOT_VERIFIED unless request.user verified their email. Use after authenticate. */
+    requireVerified: Hook;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate; only read it on routes that use it. */
+    user: AuthUser;
+    /** Set by app.authenticate and app.authenticateOptional. */
+    viewer: AuthUser | null;
+  }
+}
+
+export const SESSION_COOKIE = 'um_session';
+
+/** One indexed query: the user, their roles and their token version. */
+export const loadSessionUser = async (db: Database, id: number) => {
+  const rows = await queryRows<{
+    id: number;
+    email: string;
+    name: string;
+    verified: boolean;
+    token_version: number;
+    roles: string[] | null;
+  }>(
+    db,
+    sql`
+    select u.id, u.email, u.name, u.email_verified_at is not null as verified, u.token_version,
+      coalesce((select array_agg(r.name order by r.id) from user_roles ur
+        join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles
+    from users u
+    where u.id = ${id} and u.deleted_at is null`,
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      roles: row.roles ?? [],
+      verified: row.verified,
+    } satisfies AuthUser,
+    tokenVersion: row.token_version,
+  };
+};
+
+export const authPlugin = fp<{ config: AppConfig }>(
+  (app, { config }, done) => {
+    const tokens = createTokenService(config.jwtSecret, config.publicUrl);
+    app.decorate('tokens', tokens);
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorateRequest('viewer', null);
+
+    /** Resolves a token to its active user, or undefined when it must not be honoured. */
+    const resolve = async (token: string | undefined): Promise<AuthUser | undefined> => {
+      if (!token) return undefined;
+      const claims = await tokens.verify(token);
+      if (!claims) return undefined;
+      const session = await loadSessionUser(app.db, claims.id);
+      if (!session || session.tokenVersion !== claims.tv) return undefined;
+      return session.user;
+    };
+
+    const unauthorized = () => new AppError(401, 'UNAUTHORIZED', COMMON_MESSAGES.unauthorized);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const user = await resolve(readBearerToken(request.headers.authorization));
+      if (!user) throw unauthorized();
+      request.user = user;
+      request.viewer = user;
+    });
+    app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+      request.viewer = (await resolve(readBearerToken(request.headers.authorization))) ?? null;
+    });
+    app.decorate('requireAdmin', (request: FastifyRequest) => {
+      // request.user was loaded from the database for this request, so a demoted admin is refused.
+      if (!request.user.roles.includes(ROLE_ADMIN)) {
+        return Promise.reject(new AppError(403, 'FORBIDDEN', COMMON_MESSAGES.adminOnly));
+      }
+      return Promise.resolve();
+    });
+    app.decorate('requireVerified', (request: FastifyRequest) => {
+      if (!request.user.verified) {
+        return Promise.reject(
+          new AppError(403, 'EMAIL_NOT_VERIFIED', COMMON_MESSAGES.emailNotVerified),
+        );
+      }
+      return Promise.resolve();
+    });
+    done();
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

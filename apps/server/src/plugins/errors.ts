@@ -1,0 +1,69 @@
+import type { ErrorBody, ErrorCode } from '@unimercado/shared/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, COMMON_MESSAGES, isAppError } from '../lib/app-error';
+
+const errorBody = (code: ErrorCode, error: string, details?: unknown): ErrorBody =>
+  details === undefined ? { error, code } : { error, code, details };
+
+/** Fastify's own client errors, mapped to Spanish messages and contract codes. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: COMMON_MESSAGES.payloadTooLarge,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: COMMON_MESSAGES.unsupportedMediaType,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: COMMON_MESSAGES.badRequest },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: COMMON_MESSAGES.badJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: COMMON_MESSAGES.badJson },
+};
+
+/**
+ * One place turns every failure into `{ error, code, details? }` (conventions.md). Bad input is
+ * always a 4xx; anything unexpected is logged with the request and answered as a bare 500.
+ */
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (isAppError(error)) {
+      if (error.headers) void reply.headers(error.headers);
+      if (error.statusCode === 429) request.log.warn({ code: error.code }, 'rate limited');
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath,
+        message: issue.message,
+        code: issue.keyword,
+      }));
+      const first = details[0]?.message ?? COMMON_MESSAGES.badRequest;
+      return reply
+        .status(400)
+        .send(
+          errorBody('VALIDATION_ERROR', first, { in: error.validationContext, issues: details }),
+        );
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (known) return reply.status(status).send(errorBody(known.code, known.message));
+    if (error instanceof SyntaxError || (status >= 400 && status < 500)) {
+      // Any other client error Fastify raises (malformed JSON, bad headers...).
+      return reply
+        .status(status >= 400 && status < 500 ? status : 400)
+        .send(
+          errorBody(
+            status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+            COMMON_MESSAGES.badRequest,
+          ),
+        );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', COMMON_MESSAGES.internal));
+  });
+};
+
+export const notFoundBody = () => errorBody('NOT_FOUND', COMMON_MESSAGES.routeNotFound);

@@ -1,0 +1,84 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config/env';
+import { AppError, COMMON_MESSAGES } from '../lib/app-error';
+import {
+  createMemoryCounterStore,
+  createRedisCounterStore,
+  type CounterStore,
+} from '../lib/counter-store';
+
+export type Limit = { max: number; windowMs: number };
+
+/**
+ * Per-IP limits stay generous (a whole campus may share one NAT address); per-account limits are
+ * strict (architecture.md, API contract).
+ */
+export type RateLimitSettings = {
+  loginPerIp: Limit;
+  registerPerIp: Limit;
+  resendPerIp: Limit;
+  /** Failed logins for one email; a success resets it. */
+  loginFailuresPerAccount: Limit;
+  /** Verification emails for one address or account (resend and request-verification). */
+  verificationEmailsPerAccount: Limit;
+};
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  loginPerIp: { max: 300, windowMs: 15 * 60_000 },
+  registerPerIp: { max: 100, windowMs: 60 * 60_000 },
+  resendPerIp: { max: 100, windowMs: 60 * 60_000 },
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimitSettings;
+    counters: CounterStore;
+    /** Shared Redis connection when REDIS_URL is set (rate limits; chat fan-out may reuse it). */
+    redis: Redis | null;
+  }
+}
+
+export const rateLimitedError = (resetInMs: number) => {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new AppError(429, 'RATE_LIMITED', COMMON_MESSAGES.rateLimited, {
+    details: { retryAfterSeconds: seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
+};
+
+/** Throws 429 when `key` already used up its limit in the current window. */
+export const assertUnderLimit = async (counters: CounterStore, key: string, limit: Limit) => {
+  const { count, resetInMs } = await counters.peek(key);
+  if (count >= limit.max) throw rateLimitedError(resetInMs);
+};
+
+/** Counts one more use of `key`; throws 429 when that goes over the limit. */
+export const consumeLimit = async (counters: CounterStore, key: string, limit: Limit) => {
+  const { count, resetInMs } = await counters.increment(key, limit.windowMs);
+  if (count > limit.max) throw rateLimitedError(resetInMs);
+};
+
+export const rateLimitPlugin = fp<{ config: AppConfig; settings?: Partial<RateLimitSettings> }>(
+  async (app, { config, settings }) => {
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+      : null;
+    app.decorate('redis', redis);
+    app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...settings });
+    app.decorate('counters', redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
+    app.addHook('onClose', async () => {
+      await app.counters.close();
+      if (redis) await redis.quit();
+    });
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'um:rl:' } : {}),
+      errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
+    });
+  },
+  { name: 'rate-limit' },
+);

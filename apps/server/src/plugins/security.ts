@@ -1,0 +1,53 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env';
+
+/**
+ * Helmet with a CSP the built Vite app and Swagger UI live with: own scripts only; MUI/emotion
+ * inject <style> tags, so only styles get 'unsafe-inline'; WebSocket chat needs ws:/wss:.
+ */
+export const buildCspDirectives = (config: AppConfig) => ({
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+  // Upgrading sub-requests would break plain-HTTP deployments (LAN, localhost).
+  upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+});
+
+export const securityPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const isHttps = config.publicUrl.startsWith('https:');
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(config) },
+      strictTransportSecurity: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    const allowed = new Set(config.corsOrigins);
+    await app.register(cors, {
+      // Same-origin requests carry no Origin header or the public URL itself.
+      origin: (origin, callback) => {
+        callback(
+          null,
+          !origin || origin === new URL(config.publicUrl).origin || allowed.has(origin),
+        );
+      },
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    });
+    await app.register(cookie);
+  },
+  { name: 'security' },
+);

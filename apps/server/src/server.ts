@@ -1,0 +1,35 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+
+const start = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const startedAt = performance.now();
+  const app = await buildApp({ config });
+  // On SIGINT/SIGTERM stop accepting connections, finish in-flight requests, then close the DB.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: app.database.driver,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `${config.appName} listo en ${config.publicUrl}`,
+  );
+};
+
+await start();
