@@ -16,10 +16,14 @@ beforeEach(() => {
   });
 });
 
+const hasDom = typeof window !== 'undefined';
+
 afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  if (hasDom) {
+    cleanup();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   const errors = consoleErrors;
@@ -30,7 +34,7 @@ afterEach(() => {
 });
 
 // jsdom lacks these browser APIs that MUI and our layout touch.
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -45,4 +49,4 @@ if (!window.matchMedia) {
     }),
   });
 }
-window.scrollTo = () => undefined;
+if (hasDom) window.scrollTo = () => undefined;

@@ -57,7 +57,7 @@ describe('layout', () => {
 
   it("puts the entries in a drawer titled 'Menú' and shows the bottom bar on the narrow layout", async () => {
     quietApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/', { user: TEST_ADMIN, width: 390 });
     await user.click(await screen.findByRole('button', { name: 'Abrir menú' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menú' });
@@ -70,7 +70,7 @@ describe('layout', () => {
 
   it('lists the avatar menu entries and signs out to /login', async () => {
     quietApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/', { user: TEST_USER, width: 1280 });
     await user.click(await screen.findByRole('button', { name: 'Abrir menú de usuario' }));
     const menu = await screen.findByRole('menu');

@@ -89,7 +89,7 @@ describe('admin panel', () => {
         return jsonResponse(200, { id: 2, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/admin-panel', { user: TEST_ADMIN });
     const table = await screen.findByRole('table', { name: 'Usuarios' });
     const bea = within(table).getAllByRole('row')[2]!;
@@ -117,7 +117,7 @@ describe('admin panel', () => {
       'DELETE /api/users/1': () =>
         jsonResponse(409, { error: 'No puedes eliminar tu propia cuenta.', code: 'SELF_ACTION' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/admin-panel', { user: TEST_ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Eliminar a Admin Central' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar usuario' });

@@ -75,7 +75,7 @@ describe('own profile', () => {
           ? jsonResponse(500, { error: 'Error interno del servidor', code: 'INTERNAL_ERROR' })
           : jsonResponse(200, PROFILE),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/profile', { user: TEST_USER });
     expect(await screen.findByText('Error al cargar el perfil')).toBeInTheDocument();
     expect(screen.getByText('Error interno del servidor')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('own profile', () => {
     const fetchMock = profileApi({
       'PUT /api/users/7': ({ body }) => jsonResponse(200, { ...PROFILE, ...(body as object) }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/profile', { user: TEST_USER });
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     expect(screen.getByRole('heading', { name: 'Editando Perfil' })).toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('own profile', () => {
           message: 'Te enviamos un email de verificación. Revisa tu bandeja de entrada.',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/profile', { user: { ...TEST_USER, verified: false } });
     await user.click(await screen.findByRole('button', { name: 'Solicitar verificación' }));
     expect(
@@ -175,7 +175,7 @@ describe('public profile', () => {
         jsonResponse(200, { productos: 0, vendidos: 0, promedio: 0, totalReviews: 0 }),
       'GET /api/reviews': () => jsonResponse(200, []),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/user/8', { user: TEST_USER });
     expect(
       await screen.findByRole('heading', { name: 'Perfil de Pedro Gómez' }),

@@ -17,7 +17,7 @@ const LOGIN_OK = {
 describe('login', () => {
   it("asks to fill every field with 'Por favor complete todos los campos'", async () => {
     const fetchMock = mockFetch({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -34,7 +34,7 @@ describe('login', () => {
           code: 'INVALID_CREDENTIALS',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/login');
     await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
     await user.type(screen.getByLabelText('Contraseña'), 'incorrecta');
@@ -54,7 +54,7 @@ describe('login', () => {
         return jsonResponse(500, { error: 'Error interno', code: 'INTERNAL_ERROR' });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
     await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
@@ -71,7 +71,7 @@ describe('login', () => {
 
   it('rejects an answer without a token', async () => {
     mockFetch({ 'POST /api/auth/login': () => jsonResponse(200, { ...LOGIN_OK, token: null }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     await user.type(await screen.findByLabelText('Correo Electrónico'), 'ana@uni.edu');
     await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
@@ -83,7 +83,7 @@ describe('login', () => {
 
   it('stores the session, returns to the origin and tells an unverified user about verification', async () => {
     mockFetch({ 'POST /api/auth/login': () => jsonResponse(200, LOGIN_OK) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/login', {
       state: { from: { pathname: '/my-purchases', search: '' } },
     });
@@ -108,7 +108,7 @@ describe('login', () => {
 
   it('toggles the password visibility', async () => {
     mockFetch({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     const password = await screen.findByLabelText('Contraseña');
     expect(password).toHaveAttribute('type', 'password');
@@ -122,7 +122,7 @@ describe('login', () => {
 describe('register', () => {
   it("keeps 'Crear Cuenta' disabled under 80% and checks passwords live", async () => {
     mockFetch({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/register');
     const submit = await screen.findByRole('button', { name: 'Crear Cuenta' });
     expect(submit).toBeDisabled();
@@ -145,7 +145,7 @@ describe('register', () => {
 
   it('enforces the 6-character password', async () => {
     mockFetch({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/register');
     await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
     await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@uni.edu');
@@ -170,7 +170,7 @@ describe('register', () => {
           createdAt: '2026-01-01T00:00:00Z',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/register');
     await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
     await user.type(screen.getByLabelText(/Correo Electrónico/), 'Ana@Uni.edu');
@@ -199,7 +199,7 @@ describe('register', () => {
       'POST /api/users': () =>
         jsonResponse(409, { error: 'Ya existe una cuenta con este correo', code: 'EMAIL_TAKEN' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/register');
     await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
     await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@uni.edu');
@@ -217,7 +217,7 @@ describe('verification pending', () => {
     const fetchMock = mockFetch({
       'POST /api/auth/resend-verification': () => jsonResponse(200, { message: 'ok' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/verification-pending', { state: { email: 'ana@uni.edu', message: 'Mensaje' } });
     expect(await screen.findByText('ana@uni.edu')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al login' })).toHaveAttribute('href', '/login');

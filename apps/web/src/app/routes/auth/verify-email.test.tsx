@@ -71,7 +71,7 @@ describe('verify email', () => {
           : jsonResponse(200, { message: 'Verificado' });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/verify-email?token=usado');
     expect(await screen.findByText('Este enlace ya ha sido utilizado.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Reenviar verificación' })).not.toBeInTheDocument();
