@@ -93,7 +93,6 @@ export const buildApp = async (options: BuildAppOptions) => {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)

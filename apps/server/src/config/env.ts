@@ -66,81 +66,71 @@ const urlWithProtocols = (protocols: string[], name: string) =>
       .optional(),
   );
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.preprocess(
-      blankToUndefined,
-      z.enum(['development', 'production', 'test']).default('development'),
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default('0.0.0.0')),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'PUBLIC_URL'),
+  DATA_DIR: optionalString,
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'DATABASE_URL'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'REDIS_URL'),
+  JWT_SECRET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .min(MIN_SECRET_LENGTH, `JWT_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`)
+      .optional(),
+  ),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP_URL'),
+  MAIL_FROM: optionalString,
+  CORS_ORIGINS: list.pipe(
+    z.array(
+      z.string().refine((value) => {
+        try {
+          return new URL(value).origin === value;
+        } catch {
+          return false;
+        }
+      }, 'CORS_ORIGINS debe ser una lista de orígenes (https://host[:puerto]) separados por comas'),
     ),
-    PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default('0.0.0.0')),
-    PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'PUBLIC_URL'),
-    DATA_DIR: optionalString,
-    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'DATABASE_URL'),
-    REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'REDIS_URL'),
-    JWT_SECRET: z.preprocess(
-      blankToUndefined,
+  ),
+  ALLOWED_EMAIL_DOMAINS: list.pipe(
+    z.array(
       z
         .string()
-        .min(MIN_SECRET_LENGTH, `JWT_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`)
-        .optional(),
+        .transform((value) => value.toLowerCase().replace(/^@/, ''))
+        .pipe(
+          z
+            .string()
+            .regex(
+              /^[a-z0-9-]+(\.[a-z0-9-]+)+$/,
+              'ALLOWED_EMAIL_DOMAINS debe ser una lista de dominios separados por comas',
+            ),
+        ),
     ),
-    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP_URL'),
-    MAIL_FROM: optionalString,
-    CORS_ORIGINS: list.pipe(
-      z.array(
-        z.string().refine((value) => {
-          try {
-            return new URL(value).origin === value;
-          } catch {
-            return false;
-          }
-        }, 'CORS_ORIGINS debe ser una lista de orígenes (https://host[:puerto]) separados por comas'),
-      ),
-    ),
-    ALLOWED_EMAIL_DOMAINS: list.pipe(
-      z.array(
-        z
-          .string()
-          .transform((value) => value.toLowerCase().replace(/^@/, ''))
-          .pipe(
-            z
-              .string()
-              .regex(
-                /^[a-z0-9-]+(\.[a-z0-9-]+)+$/,
-                'ALLOWED_EMAIL_DOMAINS debe ser una lista de dominios separados por comas',
-              ),
-          ),
-      ),
-    ),
-    ADMIN_EMAILS: list.pipe(
-      z.array(
-        z
-          .string()
-          .transform((value) => value.toLowerCase())
-          .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'ADMIN_EMAILS debe ser una lista de emails')),
-      ),
-    ),
-    APP_NAME: z.preprocess(blankToUndefined, z.string().trim().min(1).default(DEFAULT_APP_NAME)),
-    LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
-    WEB_DIST_DIR: optionalString,
-    TRUST_PROXY: z.preprocess(
-      blankToUndefined,
+  ),
+  ADMIN_EMAILS: list.pipe(
+    z.array(
       z
-        .enum(['true', 'false', '1', '0'])
-        .default('false')
-        .transform((value) => value === 'true' || value === '1'),
+        .string()
+        .transform((value) => value.toLowerCase())
+        .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'ADMIN_EMAILS debe ser una lista de emails')),
     ),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'JWT_SECRET es obligatorio cuando NODE_ENV=production',
-      });
-    }
-  });
+  ),
+  APP_NAME: z.preprocess(blankToUndefined, z.string().trim().min(1).default(DEFAULT_APP_NAME)),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
+  WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+  ),
+});
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -159,11 +149,14 @@ export const parseEnv = (
   env: NodeJS.ProcessEnv,
 ): Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | undefined } => {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
-    );
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
+  // Checked apart from the schema so it is reported together with every other problem.
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET?.trim()) {
+    problems.push('JWT_SECRET: JWT_SECRET es obligatorio cuando NODE_ENV=production');
   }
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const isProduction = e.NODE_ENV === 'production';

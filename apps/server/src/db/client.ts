@@ -20,11 +20,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Applies the checked-in migrations (idempotent; serialised across instances on PostgreSQL). */
+  /** Applies the checked-in migrations (idempotent; serialised across instances on PostgreSQL
+   * with an advisory lock held on its own connection, so the pool needs at least two). */
   migrate: () => Promise<void>;
   /** Cheap round trip for readiness checks. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the data dir as a tarball (tests clone a migrated template from it). */
+  dump?: () => Promise<Blob>;
 };
 
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
@@ -85,5 +88,6 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 };

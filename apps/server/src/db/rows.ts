@@ -3,6 +3,6 @@ import type { Database } from './client';
 
 /** Raw SQL rows; both drivers (pg and PGlite) answer `{ rows }`. */
 export const queryRows = async <T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> => {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 };

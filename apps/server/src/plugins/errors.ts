@@ -1,7 +1,8 @@
 import type { ErrorBody, ErrorCode } from '@unimercado/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, COMMON_MESSAGES, isAppError } from '../lib/app-error';
+import type { AppError } from '../lib/app-error';
+import { COMMON_MESSAGES, isAppError } from '../lib/app-error';
 
 const errorBody = (code: ErrorCode, error: string, details?: unknown): ErrorBody =>
   details === undefined ? { error, code } : { error, code, details };

@@ -236,7 +236,7 @@ export const deleteUser = async (db: Database, actor: AuthUser, id: number) => {
   if (actor.id === id) throw new AppError(409, 'SELF_ACTION', USERS_MESSAGES.selfDelete);
   await db.transaction(async (tx) => {
     await lockAdmins(tx);
-    const target = await findUserById(tx as unknown as Database, id);
+    const target = await findUserById(tx, id);
     if (!target) throw new AppError(404, 'NOT_FOUND', COMMON_MESSAGES.userNotFound);
     if (target.roles.includes(ROLE_ADMIN) && (await countActiveAdmins(tx)) <= 1) {
       throw new AppError(409, 'LAST_ADMIN', USERS_MESSAGES.lastAdmin);
@@ -283,7 +283,7 @@ export const replaceUserRoles = async (
   const wanted = [...new Set(roleIds)];
   await db.transaction(async (tx) => {
     await lockAdmins(tx);
-    const target = await findUserById(tx as unknown as Database, id);
+    const target = await findUserById(tx, id);
     if (!target) throw new AppError(404, 'NOT_FOUND', COMMON_MESSAGES.userNotFound);
     const found = await tx.select().from(roles).where(inArray(roles.id, wanted));
     if (found.length !== wanted.length) {

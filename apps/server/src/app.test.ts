@@ -1,0 +1,252 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isErrorBody } from '@unimercado/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './db/client';
+import {
+  bearer,
+  createAccount,
+  createTestApp,
+  type Account,
+  type TestContext,
+} from './test/helpers';
+
+describe('foundation: health, errors, security headers, docs', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('GET /healthz answers 200 ok', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz answers 200 when the database responds', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('unknown /api paths answer a JSON 404 in the contract shape', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await ctx.app.inject({ method, url: '/api/does-not-exist' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ error: 'La ruta solicitada no existe.', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('sends a strict CSP and the other helmet headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('honours a sane x-request-id and generates one otherwise', async () => {
+    const given = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const bogus = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(bogus.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('malformed JSON, wrong content type and huge bodies are 4xx with the error body', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(isErrorBody(malformed.json())).toBe(true);
+
+    const wrongType = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('CORS allows the configured dev origin with credentials and refuses others', async () => {
+    const allowed = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/categories',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves OpenAPI and Swagger UI under /api/docs', async () => {
+    const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/users/{id}', '/api/categories']),
+    );
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('categories and roles', () => {
+  let ctx: TestContext;
+  let user: Account;
+  let admin: Account;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    user = await createAccount(ctx);
+    admin = await createAccount(ctx, { admin: true });
+  });
+  afterAll(() => ctx.close());
+
+  it('GET /api/categories is public and lists the seeded Spanish categories', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(anonymous.statusCode).toBe(200);
+    const names = anonymous.json<{ id: number; name: string }[]>().map((c) => c.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Libros y apuntes', 'Electrónica', 'Muebles', 'Ropa', 'Deporte']),
+    );
+    expect(names.length).toBeGreaterThanOrEqual(12);
+    const signedIn = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: bearer(user.token),
+    });
+    expect(signedIn.json()).toEqual(anonymous.json());
+    // A spec client sends "Bearer null" when signed out: still anonymous, still 200.
+    const bearerNull = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { authorization: 'Bearer null' },
+    });
+    expect(bearerNull.statusCode).toBe(200);
+  });
+
+  it('GET /api/roles: 401 anonymous, 403 user, 200 admin', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/roles' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: { authorization: `Bearer ${user.token.slice(0, -3)}abc` },
+    });
+    expect(forged.statusCode).toBe(401);
+    const asUser = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: bearer(user.token),
+    });
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(isErrorBody(asUser.json())).toBe(true);
+    const asAdmin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: bearer(admin.token),
+    });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json<{ name: string }[]>().map((r) => r.name)).toEqual([
+      'ROLE_USER',
+      'ROLE_ADMIN',
+    ]);
+  });
+});
+
+describe('readiness when the database is down', () => {
+  it('GET /readyz answers 503 SERVICE_UNAVAILABLE', async () => {
+    let broken = false;
+    const ctx = await createTestApp();
+    const failing: DatabaseHandle = {
+      ...ctx.database,
+      ping: () => (broken ? Promise.reject(new Error('down')) : ctx.database.ping()),
+    };
+    const other = await createTestApp({ database: failing });
+    broken = true;
+    const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await other.close();
+    await ctx.close();
+  });
+});
+
+describe('serving the built web app', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>UniMercado</title>');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    ctx = await createTestApp({ config: { webDistDir: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for client routes, without caching it', async () => {
+    for (const url of ['/', '/products/12', '/verify-email?token=abc', '/no/such/page']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>UniMercado</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with immutable caching and 404s missing ones', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps JSON 404s for /api and never falls back for /uploads or /ws', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const uploads = await ctx.app.inject({ method: 'GET', url: '/uploads/x.webp' });
+    expect(uploads.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv, readOrCreateDevSecret } from './env';
+import { REPO_ROOT } from './paths';
+
+describe('parseEnv', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = parseEnv({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.appName).toBe('UniMercado');
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.webDistDir).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.allowedEmailDomains).toEqual([]);
+    expect(config.mailFrom).toBe('UniMercado <no-reply@localhost>');
+  });
+
+  it('resolves DATA_DIR against the repository root, not the working directory', () => {
+    expect(parseEnv({ DATA_DIR: './somewhere' }).dataDir).toBe(path.join(REPO_ROOT, 'somewhere'));
+    expect(parseEnv({ DATA_DIR: '/abs/dir' }).dataDir).toBe('/abs/dir');
+  });
+
+  it('derives PUBLIC_URL from PORT and parses the lists', () => {
+    const config = parseEnv({
+      PORT: '8080',
+      ALLOWED_EMAIL_DOMAINS: ' Uni.edu.co, @campus.edu ',
+      ADMIN_EMAILS: 'Boss@Uni.edu.co',
+      CORS_ORIGINS: 'https://app.example.com',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.allowedEmailDomains).toEqual(['uni.edu.co', 'campus.edu']);
+    expect(config.adminEmails).toEqual(['boss@uni.edu.co']);
+    expect(config.corsOrigins).toEqual(['https://app.example.com']);
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        NODE_ENV: 'production',
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://nope',
+        SMTP_URL: 'not a url',
+        LOG_LEVEL: 'chatty',
+        CORS_ORIGINS: 'https://ok.example, not-an-origin',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'LOG_LEVEL',
+      'CORS_ORIGINS',
+      'JWT_SECRET',
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('requires a long JWT_SECRET in production only', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
+  });
+});
+
+describe('development JWT secret', () => {
+  it('is generated once, kept in the data dir with private permissions and reused', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'um-secret-'));
+    const first = readOrCreateDevSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readOrCreateDevSecret(dataDir)).toBe(first);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+});

@@ -1,0 +1,179 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROLE_ADMIN } from '@unimercado/shared/constants';
+import type { LoginResponse } from '@unimercado/shared/schemas/auth';
+import type { User } from '@unimercado/shared/schemas/users';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp, type App, type BuildAppOptions } from '../app';
+import { parseEnv, type AppConfig } from '../config/env';
+import type { DatabaseHandle } from '../db/client';
+import { queryRows } from '../db/rows';
+import { roles, userRoles, users } from '../db/schema';
+import { outboxDir } from '../plugins/mail';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../plugins/rate-limit';
+import { createTestDatabase } from './test-database';
+
+export const TEST_PASSWORD = 'secreto123';
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  ...parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  webDistDir: '/nonexistent-web-dist',
+  ...overrides,
+});
+
+/** High enough that ordinary tests never trip them; rate-limit tests pass their own. */
+export const RELAXED_LIMITS: RateLimitSettings = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([key, limit]) => [key, { ...limit, max: 10_000 }]),
+) as RateLimitSettings;
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close: () => Promise<void>;
+};
+
+/** A fresh app on a private clone of the migrated template database. */
+export const createTestApp = async (
+  options: {
+    config?: Partial<AppConfig>;
+    rateLimits?: Partial<RateLimitSettings>;
+    now?: BuildAppOptions['now'];
+    database?: DatabaseHandle;
+  } = {},
+): Promise<TestContext> => {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'um-app-'));
+  const config = testConfig({ dataDir, ...options.config });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    // Cheap argon2id in tests: same algorithm, lower cost.
+    argon2: { memoryCost: 1024, timeCost: 1 },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+let counter = 0;
+export const uniqueEmail = (label = 'user', domain = 'uni.edu') =>
+  `${label}.${process.pid}.${Date.now().toString(36)}.${++counter}@${domain}`;
+
+export const registerUser = async (
+  app: App,
+  input: { name?: string; email?: string; password?: string; phone?: string | null } = {},
+) => {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? TEST_PASSWORD;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: {
+      name: input.name ?? 'Estudiante Prueba',
+      email,
+      phone: input.phone ?? null,
+      password,
+      confirmPassword: password,
+    },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`register failed ${response.statusCode}: ${response.body}`);
+  }
+  return { user: response.json<User>(), password };
+};
+
+export const login = async (app: App, email: string, password = TEST_PASSWORD) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`login failed ${response.statusCode}: ${response.body}`);
+  return response.json<LoginResponse>();
+};
+
+export type Account = { user: User; token: string; email: string; password: string };
+
+/** Registers and signs in; `verified`/`admin` are set directly in the database. */
+export const createAccount = async (
+  ctx: TestContext,
+  options: { verified?: boolean; admin?: boolean; name?: string; email?: string } = {},
+): Promise<Account> => {
+  const { user, password } = await registerUser(ctx.app, {
+    ...(options.name ? { name: options.name } : {}),
+    ...(options.email ? { email: options.email } : {}),
+  });
+  const { db } = ctx.database;
+  if (options.verified) {
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+  }
+  if (options.admin) {
+    const [admin] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));
+    await db.insert(userRoles).values({ userId: user.id, roleId: admin!.id });
+  }
+  const session = await login(ctx.app, user.email, password);
+  return {
+    user: { ...user, roles: session.roles, verified: session.verified },
+    token: session.token,
+    email: user.email,
+    password,
+  };
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Messages the file outbox holds for one recipient, newest first. */
+export const readOutbox = async (config: AppConfig, to: string) => {
+  const dir = outboxDir(config.dataDir);
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const messages = await Promise.all(
+    files.map(
+      async (file) =>
+        JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+          to: string;
+          from: string;
+          subject: string;
+          text: string;
+          html: string;
+          createdAt: string;
+        },
+    ),
+  );
+  return messages
+    .filter((message) => message.to === to)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+};
+
+export const VERIFY_LINK_PATTERN = /verify-email\?token=([A-Za-z0-9_-]+)/;
+
+/** The token of the newest verification email sent to `to`. */
+export const latestVerificationToken = async (ctx: TestContext, to: string) => {
+  await ctx.app.mailer.flush();
+  const [message] = await readOutbox(ctx.config, to);
+  const token = message && VERIFY_LINK_PATTERN.exec(message.text)?.[1];
+  if (!token) throw new Error(`no verification email for ${to}`);
+  return token;
+};
+
+export const countRows = async (ctx: TestContext, table: string) => {
+  const rows = await queryRows<{ count: number }>(
+    ctx.database.db,
+    sql.raw(`select count(*)::int as count from ${table}`),
+  );
+  return rows[0]!.count;
+};
