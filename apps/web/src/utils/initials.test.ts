@@ -19,6 +19,11 @@ describe('getInitials', () => {
     expect(getInitials(undefined)).toBe('U');
   });
 
+  it('skips words that do not start with a letter', () => {
+    expect(getInitials('Usuario #12')).toBe('U');
+    expect(getInitials('#12')).toBe('U');
+  });
+
   it('keeps accented initials', () => {
     expect(getInitials('Ángela Úrsula')).toBe('ÁÚ');
   });

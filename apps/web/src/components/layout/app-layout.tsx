@@ -61,7 +61,7 @@ export const AppLayout = () => {
         <Outlet />
       </Box>
       {!hasBottomBar && (
-        <Box component="footer" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+        <Box component="footer" sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}>
           <Typography variant="body2">
             © {new Date().getFullYear()} {env.appName} · Compra y vende dentro de tu comunidad
             universitaria

@@ -1,6 +1,6 @@
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Container from '@mui/material/Container';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -24,14 +24,9 @@ export const UnverifiedNotice = () => {
       >
         Tu correo aún no está verificado. Puedes usar la aplicación, pero necesitas verificarlo para
         acceder a todas las funciones. Puedes hacerlo más tarde desde tu{' '}
-        <Button
-          component={RouterLink}
-          to={paths.profile}
-          size="small"
-          sx={{ minHeight: 0, p: 0, verticalAlign: 'baseline', textDecoration: 'underline' }}
-        >
+        <Link component={RouterLink} to={paths.profile} sx={{ fontWeight: 600 }}>
           perfil
-        </Button>
+        </Link>
         .
       </Alert>
     </Container>

@@ -5,6 +5,12 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
+const TONES = {
+  primary: { bg: 'rgba(98, 0, 234, 0.08)', fg: 'primary.main' },
+  success: { bg: 'rgba(46, 125, 50, 0.10)', fg: 'success.dark' },
+  error: { bg: 'rgba(211, 47, 47, 0.10)', fg: 'error.main' },
+} as const;
+
 /** The centred card that frames the account screens. */
 export const AuthCard = ({
   icon,
@@ -12,12 +18,14 @@ export const AuthCard = ({
   subtitle,
   children,
   maxWidth = 'xs',
+  tone = 'primary',
 }: {
   icon?: ReactNode;
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
   maxWidth?: 'xs' | 'sm';
+  tone?: 'primary' | 'success' | 'error';
 }) => (
   <Box
     sx={{
@@ -41,8 +49,8 @@ export const AuthCard = ({
                   borderRadius: '20px',
                   display: 'grid',
                   placeItems: 'center',
-                  bgcolor: 'rgba(98, 0, 234, 0.08)',
-                  color: 'primary.main',
+                  bgcolor: TONES[tone].bg,
+                  color: TONES[tone].fg,
                   '& svg': { fontSize: 32 },
                 }}
               >

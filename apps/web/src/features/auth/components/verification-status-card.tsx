@@ -73,12 +73,24 @@ export const VerificationStatusCard = () => {
           <Stack spacing={2}>
             <Box>
               {isVerified ? (
-                <Chip icon={<VerifiedOutlinedIcon />} color="success" label="Email verificado" />
+                <Chip
+                  icon={<VerifiedOutlinedIcon />}
+                  label="Email verificado"
+                  sx={{
+                    bgcolor: '#e8f5e9',
+                    color: '#1b5e20',
+                    '& .MuiChip-icon': { color: '#2e7d32' },
+                  }}
+                />
               ) : (
                 <Chip
                   icon={<MarkEmailUnreadOutlinedIcon />}
-                  color="warning"
                   label="Email no verificado"
+                  sx={{
+                    bgcolor: '#fff3e0',
+                    color: '#7a3e00',
+                    '& .MuiChip-icon': { color: '#b25500' },
+                  }}
                 />
               )}
             </Box>

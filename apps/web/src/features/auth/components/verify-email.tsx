@@ -43,7 +43,7 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
 
   if (token && verification.isSuccess) {
     return (
-      <AuthCard title="¡Verificación exitosa!" icon={<CheckCircleOutlineIcon />}>
+      <AuthCard title="¡Verificación exitosa!" icon={<CheckCircleOutlineIcon />} tone="success">
         <Stack spacing={2.5}>
           <Alert severity="success">{verification.data?.message ?? AUTH_MESSAGES.verified}</Alert>
           <Button
@@ -64,7 +64,7 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
   const isExpired = token !== null && getVerifyErrorKind(verification.error) === 'expired';
 
   return (
-    <AuthCard title="Error de verificación" icon={<ErrorOutlineIcon />} maxWidth="sm">
+    <AuthCard title="Error de verificación" icon={<ErrorOutlineIcon />} maxWidth="sm" tone="error">
       <Stack spacing={2.5}>
         <Alert severity="error" role="alert">
           {message}

@@ -1,5 +1,4 @@
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
-import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -50,8 +49,8 @@ export const ProfileCard = ({
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
           <Avatar
             sx={{
-              width: 72,
-              height: 72,
+              width: { xs: 60, sm: 72 },
+              height: { xs: 60, sm: 72 },
               bgcolor: 'primary.main',
               fontSize: '1.6rem',
               fontWeight: 600,
@@ -81,11 +80,6 @@ export const ProfileCard = ({
           {(user.phone || showEmptyPhone) && (
             <InfoRow icon={<PhoneOutlinedIcon />} label="Teléfono">
               {user.phone || 'Sin teléfono'}
-            </InfoRow>
-          )}
-          {joined && (
-            <InfoRow icon={<EventOutlinedIcon />} label="Fecha de registro">
-              {joined}
             </InfoRow>
           )}
         </Stack>

@@ -50,7 +50,7 @@ const StatTile = ({ icon, label, value }: { icon: ReactNode; label: string; valu
 export const StatsSkeleton = () => (
   <Grid container spacing={2}>
     {[0, 1, 2, 3].map((index) => (
-      <Grid key={index} size={{ xs: 6, sm: 3 }}>
+      <Grid key={index} size={{ xs: 6, sm: 3, md: 6 }}>
         <Skeleton variant="rounded" height={78} sx={{ borderRadius: 5 }} />
       </Grid>
     ))}
@@ -73,16 +73,16 @@ export const UserStats = ({ userId }: { userId: number }) => {
   const { productos, vendidos, promedio, totalReviews } = stats.data;
   return (
     <Grid container spacing={2} component="section" aria-label="Estadísticas">
-      <Grid size={{ xs: 6, sm: 3 }}>
+      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
         <StatTile icon={<Inventory2OutlinedIcon />} label="Productos" value={productos} />
       </Grid>
-      <Grid size={{ xs: 6, sm: 3 }}>
+      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
         <StatTile icon={<CheckCircleOutlineIcon />} label="Vendidos" value={vendidos} />
       </Grid>
-      <Grid size={{ xs: 6, sm: 3 }}>
+      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
         <StatTile icon={<StarRoundedIcon />} label="Promedio" value={formatRating(promedio)} />
       </Grid>
-      <Grid size={{ xs: 6, sm: 3 }}>
+      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
         <StatTile icon={<RateReviewOutlinedIcon />} label="Reseñas" value={totalReviews} />
       </Grid>
     </Grid>
