@@ -28,6 +28,16 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
   });
 
+  it('shows no bottom bar and no drawer to a signed-out visitor on a phone', async () => {
+    quietApi();
+    renderApp('/', { width: 390 });
+    expect(await screen.findByRole('link', { name: 'Iniciar' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'Accesos rápidos', hidden: true }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abrir menú' })).not.toBeInTheDocument();
+  });
+
   it('shows the wide buttons, the bell, chat and avatar initials when signed in; Admin only for admins', async () => {
     quietApi();
     renderApp('/', { user: TEST_USER, width: 1280 });

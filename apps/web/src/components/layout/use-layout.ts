@@ -24,8 +24,10 @@ export const useBottomBarVisible = (enabled: boolean): boolean => {
     lastY.current = window.scrollY;
     const onScroll = () => {
       const currentY = window.scrollY;
-      setIsVisible((visible) => nextBottomBarVisibility(lastY.current, currentY, visible));
+      // Read the previous position now: React may run the updater later.
+      const previousY = lastY.current;
       lastY.current = currentY;
+      setIsVisible((visible) => nextBottomBarVisibility(previousY, currentY, visible));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
