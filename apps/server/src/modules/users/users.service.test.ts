@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error';
+import { createAccount, createTestApp, type TestContext } from '../../test/helpers';
+import { setAdminByEmail } from './admin-grants';
+import { deleteUser, replaceUserRoles } from './users.service';
+
+/**
+ * The last-admin rule guards races the HTTP layer cannot produce in sequence (an admin acting on
+ * the only other admin always leaves one), so it is checked on the service directly.
+ */
+describe('last admin protections', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('never deletes or demotes the last admin', async () => {
+    const onlyAdmin = await createAccount(ctx, { admin: true });
+    const actor = { id: -1, email: 'x@y.z', name: 'x', roles: ['ROLE_ADMIN'], verified: true };
+    const deletion = deleteUser(ctx.database.db, actor, onlyAdmin.user.id);
+    await expect(deletion).rejects.toBeInstanceOf(AppError);
+    await expect(deletion).rejects.toMatchObject({ statusCode: 409, code: 'LAST_ADMIN' });
+    const demotion = replaceUserRoles(ctx.database.db, actor, onlyAdmin.user.id, [1]);
+    await expect(demotion).rejects.toMatchObject({ statusCode: 409, code: 'LAST_ADMIN' });
+    expect(await setAdminByEmail(ctx.database.db, onlyAdmin.email, false)).toBe('last-admin');
+  });
+
+  it('the admin CLI grants and revokes by email', async () => {
+    const user = await createAccount(ctx);
+    expect(await setAdminByEmail(ctx.database.db, user.email.toUpperCase(), true)).toBe('granted');
+    expect(await setAdminByEmail(ctx.database.db, user.email, true)).toBe('unchanged');
+    expect(await setAdminByEmail(ctx.database.db, 'nadie@uni.edu', true)).toBe('not-found');
+    // The grant revoked the old token (roles changed).
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await setAdminByEmail(ctx.database.db, user.email, false)).toBe('revoked');
+  });
+});
+
+describe('ADMIN_EMAILS at start-up', () => {
+  it('promotes existing accounts and revokes their old tokens', async () => {
+    const first = await createTestApp();
+    const account = await createAccount(first);
+    await first.app.close();
+    const second = await createTestApp({
+      database: first.database,
+      config: { adminEmails: [account.email] },
+    });
+    try {
+      const old = await second.app.inject({
+        method: 'GET',
+        url: '/api/roles',
+        headers: { authorization: `Bearer ${account.token}` },
+      });
+      expect(old.statusCode).toBe(401);
+      const login = await second.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      expect(login.json<{ roles: string[] }>().roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+    } finally {
+      await second.close();
+      await first.database.close();
+    }
+  });
+});
