@@ -41,10 +41,10 @@ export const VerificationStatusCard = () => {
           <Typography id="verification-title" variant="h6" component="h2">
             Verificación de email
           </Typography>
-          <Tooltip title="Actualizar estado">
+          <Tooltip title="Recargar estado">
             <span>
               <IconButton
-                aria-label="Actualizar estado de verificación"
+                aria-label="Recargar estado de verificación"
                 onClick={() => void status.refetch()}
                 disabled={status.isFetching}
               >
