@@ -42,6 +42,8 @@ export const createTestApp = async (
     rateLimits?: Partial<RateLimitSettings>;
     now?: BuildAppOptions['now'];
     database?: DatabaseHandle;
+    /** Runs before `ready()`, e.g. to add a probe route. */
+    configure?: (app: App) => void;
   } = {},
 ): Promise<TestContext> => {
   const database = options.database ?? (await createTestDatabase());
@@ -56,6 +58,7 @@ export const createTestApp = async (
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...(options.now ? { now: options.now } : {}),
   });
+  options.configure?.(app);
   await app.ready();
   return {
     app,

@@ -364,14 +364,12 @@ describe('admin: DELETE /api/users/{id}', () => {
     await db
       .insert(sales)
       .values({ productId: sold.id, buyerId: buyer.user.id, price: 80000, status: 'accepted' });
-    await db
-      .insert(reviews)
-      .values({
-        rating: 4,
-        productId: sold.id,
-        reviewerId: buyer.user.id,
-        revieweeId: victim.user.id,
-      });
+    await db.insert(reviews).values({
+      rating: 4,
+      productId: sold.id,
+      reviewerId: buyer.user.id,
+      revieweeId: victim.user.id,
+    });
     await db
       .insert(chatMessages)
       .values({ senderId: victim.user.id, receiverId: buyer.user.id, content: 'Hola' });
