@@ -51,6 +51,8 @@ declare module 'fastify' {
   }
 }
 
+export const redactTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const canPrettyPrint = () => {
@@ -65,6 +67,15 @@ const canPrettyPrint = () => {
 export const defaultLoggerOptions = (config: AppConfig): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  serializers: {
+    // Verification links are single-use secrets: keep them out of request logs.
+    req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({
+      method: request.method,
+      url: redactTokens(request.url),
+      host: request.hostname,
+      remoteAddress: request.ip,
+    }),
+  },
   ...(process.stdout.isTTY && !config.isProduction && canPrettyPrint()
     ? {
         transport: {

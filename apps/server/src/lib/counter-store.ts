@@ -51,26 +51,51 @@ export const createMemoryCounterStore = (now: () => number = Date.now): CounterS
   };
 };
 
-export const createRedisCounterStore = (redis: Redis, prefix = 'um:counter:'): CounterStore => ({
-  increment: async (key, windowMs) => {
-    const fullKey = prefix + key;
-    const result = await redis
-      .multi()
-      .incr(fullKey)
-      .pexpire(fullKey, windowMs, 'NX')
-      .pttl(fullKey)
-      .exec();
-    const count = Number(result?.[0]?.[1] ?? 1);
-    const ttl = Number(result?.[2]?.[1] ?? windowMs);
-    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-  },
-  peek: async (key) => {
-    const fullKey = prefix + key;
-    const [value, ttl] = await Promise.all([redis.get(fullKey), redis.pttl(fullKey)]);
-    return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
-  },
-  reset: async (key) => {
-    await redis.del(prefix + key);
-  },
-  close: () => Promise.resolve(),
-});
+export const createRedisCounterStore = (
+  redis: Redis,
+  prefix = 'um:counter:',
+  onError: (error: unknown) => void = () => undefined,
+): CounterStore => {
+  // Fail open: when Redis is down nobody is limited, rather than everybody being refused.
+  const safely = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      onError(error);
+      return fallback;
+    }
+  };
+  return {
+    increment: (key, windowMs) =>
+      safely(
+        async () => {
+          const fullKey = prefix + key;
+          // SET NX PX starts the window once (works on any Redis >= 2.6.12), INCR counts in it.
+          const result = await redis
+            .multi()
+            .set(fullKey, '0', 'PX', windowMs, 'NX')
+            .incr(fullKey)
+            .pttl(fullKey)
+            .exec();
+          const count = Number(result?.[1]?.[1] ?? 1);
+          const ttl = Number(result?.[2]?.[1] ?? windowMs);
+          return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+        },
+        { count: 0, resetInMs: 0 },
+      ),
+    peek: (key) =>
+      safely(
+        async () => {
+          const fullKey = prefix + key;
+          const [value, ttl] = await Promise.all([redis.get(fullKey), redis.pttl(fullKey)]);
+          return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
+        },
+        { count: 0, resetInMs: 0 },
+      ),
+    reset: (key) =>
+      safely(async () => {
+        await redis.del(prefix + key);
+      }, undefined),
+    close: () => Promise.resolve(),
+  };
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redactTokens } from '../app';
 import { createMemoryCounterStore } from './counter-store';
 import { createTokenService, readBearerToken } from './jwt';
 import { averageRating } from './rating';
@@ -90,6 +91,16 @@ describe('bearer tokens', () => {
     );
     expect(await service.verify(old.token)).toBeUndefined();
     expect(await service.verify('garbage')).toBeUndefined();
+  });
+});
+
+describe('request log redaction', () => {
+  it('hides verification tokens in logged URLs', () => {
+    expect(redactTokens('/api/auth/verify-email?token=abcDEF_-123')).toBe(
+      '/api/auth/verify-email?token=[redacted]',
+    );
+    expect(redactTokens('/x?a=1&token=zzz&b=2')).toBe('/x?a=1&token=[redacted]&b=2');
+    expect(redactTokens('/api/categories')).toBe('/api/categories');
   });
 });
 

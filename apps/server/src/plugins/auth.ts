@@ -6,7 +6,12 @@ import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { AppError, COMMON_MESSAGES } from '../lib/app-error';
-import { createTokenService, readBearerToken, type TokenService } from '../lib/jwt';
+import {
+  createTokenService,
+  readBearerToken,
+  TOKEN_LIFETIME_SECONDS,
+  type TokenService,
+} from '../lib/jwt';
 
 export type AuthUser = {
   id: number;
@@ -39,6 +44,26 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'um_session';
+
+const sessionCookieOptions = (config: AppConfig) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.publicUrl.startsWith('https:'),
+  path: '/',
+});
+
+/**
+ * The HttpOnly session cookie carries the JWT for the WebSocket handshake only; the HTTP API
+ * never authenticates by it (architecture.md), so it adds no CSRF surface.
+ */
+export const setSessionCookie = (reply: FastifyReply, config: AppConfig, token: string) =>
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...sessionCookieOptions(config),
+    maxAge: TOKEN_LIFETIME_SECONDS,
+  });
+
+export const clearSessionCookie = (reply: FastifyReply, config: AppConfig) =>
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
 
 /** One indexed query: the user, their roles and their token version. */
 export const loadSessionUser = async (db: Database, id: number) => {

@@ -69,13 +69,23 @@ export const rateLimitPlugin = fp<{ config: AppConfig; settings?: Partial<RateLi
       : null;
     app.decorate('redis', redis);
     app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...settings });
-    app.decorate('counters', redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
+    app.decorate(
+      'counters',
+      redis
+        ? createRedisCounterStore(redis, undefined, (error) =>
+            app.log.error({ err: error }, 'rate-limit store unavailable; failing open'),
+          )
+        : createMemoryCounterStore(),
+    );
+    redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
     app.addHook('onClose', async () => {
       await app.counters.close();
       if (redis) await redis.quit();
     });
     await app.register(rateLimit, {
       global: false,
+      // A Redis outage must not lock every student out: limits fail open (and it is logged).
+      skipOnError: true,
       ...(redis ? { redis, nameSpace: 'um:rl:' } : {}),
       errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
     });

@@ -7,11 +7,9 @@ import {
   verifyEmailQuerySchema,
 } from '@unimercado/shared/schemas/auth';
 import { messageResponseSchema } from '@unimercado/shared/schemas/common';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOKEN_LIFETIME_SECONDS } from '../../lib/jwt';
-import { SESSION_COOKIE } from '../../plugins/auth';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { login, requestVerification, resendVerification } from './auth.service';
 import { verifyEmailToken } from './verification.service';
 
@@ -24,17 +22,6 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = (app) => {
-  const isHttps = app.config.publicUrl.startsWith('https:');
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: isHttps,
-    path: '/',
-  };
-  /** Only the WebSocket handshake reads this cookie; the HTTP API never authenticates by it. */
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: TOKEN_LIFETIME_SECONDS });
-
   const perIp = (limit: { max: number; windowMs: number }) => ({
     rateLimit: { max: limit.max, timeWindow: limit.windowMs },
   });
@@ -52,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const session = await login(app, request.body);
-      setSessionCookie(reply, session.token);
+      setSessionCookie(reply, app.config, session.token);
       return session;
     },
   );
@@ -67,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (_request, reply) => {
-      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      void clearSessionCookie(reply, app.config);
       return reply.status(204).send(null);
     },
   );

@@ -195,6 +195,7 @@ describe('PUT /api/users/{id}', () => {
     );
     expect(res.statusCode).toBe(200);
     const { token } = res.json<UpdateUserResponse>();
+    expect(String(res.headers['set-cookie'])).toContain(`um_session=${token}`);
     expect((await get(`/api/users/${owner.user.id}`, owner.token)).statusCode).toBe(401);
     expect((await get(`/api/users/${owner.user.id}`, token)).statusCode).toBe(200);
     await expect(login(ctx.app, owner.email, 'nuevaClave9')).resolves.toBeDefined();

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setTotalCount } from '../../lib/pagination';
+import { setSessionCookie } from '../../plugins/auth';
 import {
   deleteUser,
   getUser,
@@ -98,7 +99,12 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       },
       onRequest: [app.authenticate],
     },
-    (request) => updateUser(app, request.user, request.params.id, request.body),
+    async (request, reply) => {
+      const updated = await updateUser(app, request.user, request.params.id, request.body);
+      // Keep the WebSocket cookie in step with the fresh token (a new password revoked the old).
+      setSessionCookie(reply, app.config, updated.token);
+      return updated;
+    },
   );
 
   app.delete(
