@@ -14,7 +14,14 @@ const start = async () => {
     throw error;
   }
   const startedAt = performance.now();
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    console.error(`${config.appName}: no se pudo iniciar el servidor.`);
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   // On SIGINT/SIGTERM stop accepting connections, finish in-flight requests, then close the DB.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');

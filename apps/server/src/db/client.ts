@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -39,6 +39,42 @@ export type DatabaseOptions =
 
 const MIGRATION_LOCK_ID = 7_421_337;
 
+const isProcessAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite is single-process: two processes on one data dir would corrupt it. A pid file refuses a
+ * second opener while the first is alive (a stale file from a crash is taken over).
+ */
+export const acquirePgliteLock = (dataDir: string) => {
+  const file = `${dataDir}.pid`;
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid)) {
+      throw new Error(
+        `La base de datos embebida en ${dataDir} ya está en uso por el proceso ${pid}. ` +
+          'Detén esa instancia o usa DATABASE_URL (PostgreSQL) para varias instancias.',
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+    } catch {
+      // already gone
+    }
+  };
+};
+
 export const openPglite = async (dataDir: string | undefined, loadDataDir?: Blob) => {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   return PGlite.create({
@@ -78,7 +114,14 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
       close: () => pool.end(),
     };
   }
-  const client = await openPglite(options.dataDir, options.loadDataDir);
+  const release = options.dataDir ? acquirePgliteLock(options.dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await openPglite(options.dataDir, options.loadDataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
@@ -87,7 +130,10 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     dump: () => client.dumpDataDir('none'),
   };
 };

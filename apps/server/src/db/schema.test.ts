@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import type { DatabaseHandle } from './client';
+import { acquirePgliteLock, type DatabaseHandle } from './client';
 import { queryRows } from './rows';
 import { categories, favorites, products, reviews, sales, users } from './schema';
 import { DEFAULT_CATEGORIES, seedDatabase } from './seed';
@@ -136,5 +139,20 @@ describe('database schema', () => {
       sql`select title from products where title ilike ${'%bicic%'} or similarity(title, ${'bicicleta'}) > 0.3`,
     );
     expect(partial.map((r) => r.title)).toContain('Bicicleta de montaña');
+  });
+});
+
+describe('embedded database lock', () => {
+  it('refuses a second live process on the same data dir and takes over stale locks', () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'um-lock-')), 'pglite');
+    // PID 1 is always alive: another process holds the lock.
+    writeFileSync(`${dir}.pid`, '1');
+    expect(() => acquirePgliteLock(dir)).toThrow(/ya está en uso/);
+    // A pid that cannot exist is a stale lock.
+    writeFileSync(`${dir}.pid`, '999999999');
+    const release = acquirePgliteLock(dir);
+    expect(existsSync(`${dir}.pid`)).toBe(true);
+    release();
+    expect(existsSync(`${dir}.pid`)).toBe(false);
   });
 });
