@@ -250,3 +250,25 @@ describe('serving the built web app', () => {
     expect(uploads.statusCode).toBe(404);
   });
 });
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests before closing', async () => {
+    const ctx = await createTestApp({
+      configure: (app) => {
+        app.get('/api/_probe/slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return { done: true };
+        });
+      },
+    });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const inFlight = fetch(`${address}/api/_probe/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = ctx.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    await expect(fetch(`${address}/healthz`)).rejects.toThrow();
+  });
+});

@@ -125,6 +125,18 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
   registerErrorHandling(app);
 
+  // Graceful shutdown: responses still in flight tell keep-alive clients to hang up, so closing
+  // does not wait for idle sockets to time out.
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
   try {
