@@ -1,10 +1,9 @@
-import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
-import type { LoginResponse } from '@unimercado/shared/schemas/auth';
+import { AUTH_MESSAGES, type LoginResponse } from '@unimercado/shared/schemas/auth';
+import { EMAIL_PATTERN } from '@unimercado/shared/schemas/users';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { EMAIL_PATTERN } from '@unimercado/shared/schemas/users';
 import { assertUnderLimit, consumeLimit } from '../../plugins/rate-limit';
 import { findUserById } from '../users/users.queries';
 import { buildVerificationEmail, issueVerificationToken } from './verification.service';

@@ -5,7 +5,8 @@ import { roles, userRoles, users } from '../../db/schema';
 
 export type GrantResult = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'last-admin';
 
-const ADMIN_LOCK_ID = 7_421_338;
+/** Serialises admin-count checks across concurrent requests (PGlite and PostgreSQL alike). */
+export const ADMIN_LOCK_ID = 7_421_338;
 
 /**
  * Used by `npm run admin -- grant|revoke <email>` on a fresh deployment (there is no default

@@ -20,6 +20,7 @@ import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
 import type { AuthUser } from '../../plugins/auth';
 import { issueSession, sendVerificationEmail } from '../auth/auth.service';
+import { ADMIN_LOCK_ID } from './admin-grants';
 import { findUserById, selectUsers } from './users.queries';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'passwords' | 'mailer' | 'now' | 'tokens'>;
@@ -44,8 +45,6 @@ const isUniqueViolation = (error: unknown): boolean => {
   return 'cause' in error && isUniqueViolation(error.cause);
 };
 
-/** Serialises admin-count checks across concurrent requests (PGlite and PostgreSQL alike). */
-const ADMIN_LOCK_ID = 7_421_338;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const lockAdmins = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_ID})`);
 
