@@ -25,7 +25,9 @@ const student = {
   phone: '+57 300 123 4567',
 };
 
-test('a student registers, verifies the email, signs in, edits the profile and signs out', async ({ page }) => {
+test('a student registers, verifies the email, signs in, edits the profile and signs out', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/register');
   const submit = page.getByRole('button', { name: 'Crear Cuenta' });
@@ -47,7 +49,10 @@ test('a student registers, verifies the email, signs in, edits the profile and s
   const verifyPath = await takeVerificationPath(student.email);
   await page.goto(verifyPath);
   await expect(page.getByText('¡Verificación exitosa!')).toBeVisible();
-  await page.getByRole('link', { name: 'Ir al login' }).or(page.getByRole('button', { name: 'Ir al login' })).click();
+  await page
+    .getByRole('link', { name: 'Ir al login' })
+    .or(page.getByRole('button', { name: 'Ir al login' }))
+    .click();
   await expect(page).toHaveURL(/\/login/);
 
   // The same link a second time says it was already used.
@@ -81,7 +86,13 @@ test('a student registers, verifies the email, signs in, edits the profile and s
 test('an admin changes another user’s roles and the table shows it', async ({ page, request }) => {
   // ADMIN_EMAILS of the test server names this account, so it is admin from registration.
   const registered = await request.post('/api/users', {
-    data: { name: 'Admin Campus', email: E2E_ADMIN_EMAIL, phone: '', password: PASSWORD, confirmPassword: PASSWORD },
+    data: {
+      name: 'Admin Campus',
+      email: E2E_ADMIN_EMAIL,
+      phone: '',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
   });
   expect(registered.status()).toBe(201);
 

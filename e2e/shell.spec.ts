@@ -6,8 +6,16 @@ test('the home page shows the product name and the signed-out actions', async ({
   await page.goto('/');
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: new RegExp(APP_NAME) })).toBeVisible();
-  await expect(banner.getByRole('link', { name: 'Iniciar' }).or(banner.getByRole('button', { name: 'Iniciar' }))).toBeVisible();
-  await expect(banner.getByRole('link', { name: 'Registrarse' }).or(banner.getByRole('button', { name: 'Registrarse' }))).toBeVisible();
+  await expect(
+    banner
+      .getByRole('link', { name: 'Iniciar' })
+      .or(banner.getByRole('button', { name: 'Iniciar' })),
+  ).toBeVisible();
+  await expect(
+    banner
+      .getByRole('link', { name: 'Registrarse' })
+      .or(banner.getByRole('button', { name: 'Registrarse' })),
+  ).toBeVisible();
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {
@@ -26,10 +34,14 @@ test.describe('narrow layout at 390px', () => {
 
   test('shows no bottom bar when signed out', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(APP_NAME) })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: new RegExp(APP_NAME) }),
+    ).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Accesos rápidos' })).toHaveCount(0);
     // Nothing scrolls sideways on a phone.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 

@@ -26,7 +26,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const startServer = async () => {
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -51,7 +58,11 @@ const results = [];
 try {
   const cold = await startServer();
   await stopServer(cold.child);
-  results.push(['Start-up on a new data directory (migrations + seed)', `${cold.ms.toFixed(0)} ms`, '—']);
+  results.push([
+    'Start-up on a new data directory (migrations + seed)',
+    `${cold.ms.toFixed(0)} ms`,
+    '—',
+  ]);
 
   const warmRuns = [];
   let last;

@@ -27,7 +27,13 @@ const targets = [
   {
     workspace: 'apps/web',
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('packages/shared/src')],
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/index.html'),
+      at('apps/web/public'),
+      at('apps/web/vite.config.ts'),
+      at('packages/shared/src'),
+    ],
   },
   {
     workspace: 'apps/server',

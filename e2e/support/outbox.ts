@@ -13,7 +13,9 @@ const readMails = (): OutboxMail[] => {
   } catch {
     return [];
   }
-  return files.sort().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail);
+  return files
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail);
 };
 
 /** Waits for the newest verification mail sent to `email` and returns the link's path and query. */

@@ -98,6 +98,34 @@ describe('foundation: health, errors, security headers, docs', () => {
     expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  it('treats an empty JSON body as no body, as clients that always send the header expect', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email?token=unknown-token',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+
+    const poisoned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+
   it('CORS allows the configured dev origin with credentials and refuses others', async () => {
     const allowed = await ctx.app.inject({
       method: 'OPTIONS',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -97,6 +97,23 @@ export const prepareDatabase = async (handle: DatabaseHandle, config: AppConfig)
   await seedDatabase(handle.db, { adminEmails: config.adminEmails });
 };
 
+/**
+ * Clients written to the spec send `Content-Type: application/json` on every call, also on the
+ * body-less POST/PUT/PATCH calls (verify, resend, accept, sold...). An empty JSON body therefore
+ * means "no body" instead of a 400; anything else goes through Fastify's safe JSON parser.
+ */
+const acceptEmptyJsonBodies = (app: FastifyInstance) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body, done);
+  });
+};
+
 export const buildApp = async (options: BuildAppOptions) => {
   const { config } = options;
   const app = Fastify({
@@ -124,6 +141,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     done();
   });
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   // Graceful shutdown: responses still in flight tell keep-alive clients to hang up, so closing
   // does not wait for idle sockets to time out.

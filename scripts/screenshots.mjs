@@ -1,0 +1,160 @@
+// `npm run screenshots`: starts the built product on a throw-away embedded database, creates a
+// verified user and an admin, and saves full-page screenshots of the main screens at 390px and
+// 1280px into ./screenshots (git-ignored) so a person can look at what the product shows.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const port = 3291;
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-shots-'));
+const outDir = join(root, 'screenshots');
+mkdirSync(outDir, { recursive: true });
+const adminEmail = 'admin@unimercado.test';
+const password = 'clave-segura-123';
+
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: adminEmail,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stopServer = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stopServer);
+server.once('exit', (code) => {
+  if (code) {
+    console.error(`The server exited with code ${code}`);
+    process.exit(1);
+  }
+});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+for (;;) {
+  try {
+    if ((await fetch(`${base}/readyz`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  await sleep(100);
+}
+
+const api = async (method, path, body, token) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+};
+const findMail = (email) => {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return undefined;
+  return readdirSync(dir)
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+    .filter((m) => String(m.to).includes(email))
+    .at(-1);
+};
+const verify = async (email) => {
+  // Mail is queued without waiting, so poll the outbox briefly.
+  let mail = findMail(email);
+  for (let tries = 0; !mail && tries < 50; tries += 1) {
+    await sleep(100);
+    mail = findMail(email);
+  }
+  const token = mail.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)[1];
+  await api('POST', `/api/auth/verify-email?token=${token}`);
+};
+const register = async (name, email, phone) => {
+  await api('POST', '/api/users', { name, email, phone, password, confirmPassword: password });
+  await verify(email);
+  return api('POST', '/api/auth/login', { email, password });
+};
+
+const student = await register('Lucía Gómez', 'lucia@uni.edu.co', '+57 300 123 4567');
+const admin = await register('Admin Campus', adminEmail, '');
+await register('Andrés Pérez', 'andres@uni.edu.co', '');
+
+const sessions = { anonymous: null, student, admin };
+const pages = [
+  ['home', '/', 'anonymous'],
+  ['login', '/login', 'anonymous'],
+  ['register', '/register', 'anonymous'],
+  ['verification-pending', '/verification-pending?email=lucia%40uni.edu.co', 'anonymous'],
+  ['verify-email-missing', '/verify-email', 'anonymous'],
+  ['verify-email-invalid', '/verify-email?token=abc', 'anonymous'],
+  ['not-found', '/no-existe', 'anonymous'],
+  ['home-signed-in', '/', 'student'],
+  ['profile', '/profile', 'student'],
+  ['public-profile', `/user/${admin.id}`, 'student'],
+  ['admin-unauthorized', '/admin-panel', 'student'],
+  ['admin-panel', '/admin-panel', 'admin'],
+  ['products', '/products', 'student'],
+];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+});
+try {
+  for (const width of [390, 1280]) {
+    for (const [name, path, who] of pages) {
+      const context = await browser.newContext({
+        viewport: { width, height: width === 390 ? 844 : 900 },
+        locale: 'es-CO',
+      });
+      const session = sessions[who];
+      if (session) {
+        const user = {
+          id: session.id,
+          name: session.name,
+          email: session.email,
+          roles: session.roles,
+          role: session.roles[0] ?? 'USER',
+          verified: session.verified,
+        };
+        await context.addInitScript(
+          ([token, userJson]) => {
+            localStorage.setItem('token', token);
+            localStorage.setItem('user', userJson);
+          },
+          [session.token, JSON.stringify(user)],
+        );
+      }
+      const page = await context.newPage();
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await sleep(400);
+      await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: true });
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`Screenshots in ${outDir}`);
