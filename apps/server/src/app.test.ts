@@ -244,7 +244,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>UniMercado</title>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><meta name="application-name" content="UniMercado" /><title>UniMercado</title>',
+    );
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     ctx = await createTestApp({ config: { webDistDir: dist } });
   });
@@ -260,6 +263,22 @@ describe('serving the built web app', () => {
       expect(res.body).toContain('<title>UniMercado</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('writes the configured product name into the page', async () => {
+    const renamed = await createTestApp({
+      config: { webDistDir: dist, appName: 'Mercado <UdeA>' },
+      database: ctx.database,
+    });
+    for (const url of ['/', '/index.html', '/login']) {
+      const res = await renamed.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Mercado &#60;UdeA&#62;</title>');
+      expect(res.body).toContain(
+        '<meta name="application-name" content="Mercado &#60;UdeA&#62;" />',
+      );
+    }
+    await renamed.close();
   });
 
   it('serves hashed assets with immutable caching and 404s missing ones', async () => {

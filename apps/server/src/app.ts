@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -103,14 +107,20 @@ export const prepareDatabase = async (handle: DatabaseHandle, config: AppConfig)
  * means "no body" instead of a 400; anything else goes through Fastify's safe JSON parser.
  */
 const acceptEmptyJsonBodies = (app: FastifyInstance) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Fastify's default JSON parser is the callback style (it also refuses __proto__ poisoning).
+  const parseJson = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+    const text = body.toString();
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 };
 
@@ -177,7 +187,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir });
+  await app.register(webPlugin, { webDistDir: config.webDistDir, appName: config.appName });
   return app;
 };
 

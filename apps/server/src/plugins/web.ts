@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,19 +14,40 @@ const isAppPath = (url: string) => {
   );
 };
 
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The product name is a runtime setting (APP_NAME): the built index.html carries the default in
+ * its <title> and <meta name="application-name">, and the server writes the configured one in.
+ */
+export const renderIndexHtml = (html: string, appName: string) => {
+  const name = escapeHtml(appName);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(
+      /<meta name="application-name" content="[^"]*"\s*\/?>/,
+      `<meta name="application-name" content="${name}" />`,
+    );
+};
+
 /**
  * Serves the built web app when `WEB_DIST_DIR/index.html` exists: hashed assets cached forever,
  * index.html never, and every other GET outside /api, /ws and /uploads falls back to index.html so
  * client-side routes survive a reload.
  */
-export const webPlugin = fp<{ webDistDir: string }>(
-  async (app: FastifyInstance, { webDistDir }) => {
-    const hasBuild = existsSync(path.join(webDistDir, 'index.html'));
+export const webPlugin = fp<{ webDistDir: string; appName: string }>(
+  async (app: FastifyInstance, { webDistDir, appName }) => {
+    const indexPath = path.join(webDistDir, 'index.html');
+    const hasBuild = existsSync(indexPath);
+    const indexHtml = hasBuild ? renderIndexHtml(readFileSync(indexPath, 'utf8'), appName) : '';
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
         wildcard: true,
-        index: ['index.html'],
+        // index.html is always answered by the fallback below, with the product name written in.
+        index: false,
+        allowedPath: (pathname) => pathname !== '/index.html',
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
@@ -40,13 +61,17 @@ export const webPlugin = fp<{ webDistDir: string }>(
         },
       });
     }
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (hasBuild) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsApp =
         hasBuild &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         isAppPath(request.url);
       if (wantsApp && !/\/assets\//.test(request.url)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendIndex(reply);
       }
       return reply.status(404).send(notFoundBody());
     });

@@ -1,9 +1,23 @@
 import { DEFAULT_APP_NAME } from '@unimercado/shared/constants';
 
-const configuredName = import.meta.env.VITE_APP_NAME?.trim();
+/**
+ * The product name is a runtime setting of the server (APP_NAME), which writes it into the page's
+ * <meta name="application-name">; the Vite env and the default cover the dev server and tests.
+ */
+export const readAppName = (doc: Document | undefined, viteName: string | undefined): string => {
+  const fromPage = doc
+    ?.querySelector<HTMLMetaElement>('meta[name="application-name"]')
+    ?.content.trim();
+  if (fromPage) return fromPage;
+  const fromVite = viteName?.trim();
+  return fromVite ? fromVite : DEFAULT_APP_NAME;
+};
 
-/** Web settings read once from Vite's env (architecture.md, "Configuration"). */
+/** Web settings read once at load (architecture.md, "Configuration"). */
 export const env = {
-  appName: configuredName ? configuredName : DEFAULT_APP_NAME,
+  appName: readAppName(
+    typeof document === 'undefined' ? undefined : document,
+    import.meta.env.VITE_APP_NAME,
+  ),
   apiBaseUrl: '/api',
 } as const;
