@@ -1,5 +1,5 @@
 // `npm run bench`: measures the figures the issues name and writes docs/benchmarks.md.
-// - start-up: time from spawning the built server until /readyz answers 200, first on a new data
+// - start-up: time from running scripts/start.mjs (what `npm start` runs) until /readyz answers 200, first on a new data
 //   directory (migrations + seed) and then again on the same data (the "under 3 s" budget);
 // - API throughput and latency of a public read (GET /api/categories) with autocannon.
 // Everything runs on loopback against a throw-away data directory.
@@ -59,7 +59,7 @@ try {
   const cold = await startServer();
   await stopServer(cold.child);
   results.push([
-    'Start-up on a new data directory (migrations + seed)',
+    '`npm start` on a new data directory (migrations + seed)',
     `${cold.ms.toFixed(0)} ms`,
     '—',
   ]);
@@ -73,7 +73,7 @@ try {
   }
   const warmWorst = Math.max(...warmRuns);
   results.push([
-    'Start-up again on the same data (worst of 3)',
+    '`npm start` again on the same data (worst of 3)',
     `${warmWorst.toFixed(0)} ms (runs: ${warmRuns.map((ms) => ms.toFixed(0)).join(', ')})`,
     warmWorst < 3000 ? '< 3000 ms ✅' : '< 3000 ms ❌',
   ]);
@@ -95,6 +95,6 @@ const table = [
   '| --- | --- | --- |',
   ...results.map((row) => `| ${row.join(' | ')} |`),
 ].join('\n');
-const markdown = `# Benchmarks\n\nWritten by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString()}.\nMachine: ${machine}. Embedded database (PGlite), built server, loopback only.\n\n${table}\n`;
+const markdown = `# Benchmarks\n\nWritten by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString()}.\nMachine: ${machine}. Embedded database (PGlite), built product, loopback only.\n\n${table}\n`;
 writeFileSync(join(root, 'docs/benchmarks.md'), markdown);
 console.log(markdown);

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import { acquirePgliteLock, type DatabaseHandle } from './client';
+import { acquirePgliteLock, createDatabase, type DatabaseHandle } from './client';
 import { queryRows } from './rows';
 import { categories, favorites, products, reviews, sales, users } from './schema';
 import { DEFAULT_CATEGORIES, seedDatabase } from './seed';
@@ -154,5 +154,35 @@ describe('embedded database lock', () => {
     expect(existsSync(`${dir}.pid`)).toBe(true);
     release();
     expect(existsSync(`${dir}.pid`)).toBe(false);
+  });
+});
+
+describe('embedded database on disk', () => {
+  it('keeps every row across a restart and migrates again without changes', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'um-persist-'));
+    const dataDir = path.join(root, 'pglite');
+    try {
+      const first = await createDatabase({ dataDir });
+      await first.migrate();
+      await seedDatabase(first.db, { adminEmails: [] });
+      await first.db
+        .insert(users)
+        .values({ name: 'Persiste', email: 'persiste@uni.edu', passwordHash: 'x' });
+      const categoriesBefore = await first.db.select().from(categories);
+      await first.close();
+
+      const second = await createDatabase({ dataDir });
+      await second.migrate();
+      await seedDatabase(second.db, { adminEmails: [] });
+      const stored = await second.db
+        .select()
+        .from(users)
+        .where(sql`${users.email} = 'persiste@uni.edu'`);
+      expect(stored.map((u) => u.name)).toEqual(['Persiste']);
+      expect(await second.db.select().from(categories)).toEqual(categoriesBefore);
+      await second.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
