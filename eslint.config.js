@@ -1,4 +1,5 @@
 // @ts-check
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -27,6 +28,13 @@ const sharedBoundaries = {
     },
   ],
 };
+
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const webFeatures = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
 
 export default tseslint.config(
   {
@@ -76,9 +84,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', webBoundaries],
     },
   },
-  {
-    // A feature does not import another feature; pages in app/ compose them.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // A feature does not import another feature or the app layer; pages in app/ compose them.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -86,11 +94,15 @@ export default tseslint.config(
           patterns: [
             ...webBoundaries.patterns,
             { group: ['@/app/*', '**/app/*'], message: 'Features do not import the app layer.' },
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: 'A feature does not import another feature; compose them in app/.',
+            },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
     rules: {
