@@ -64,6 +64,7 @@ const findMail = (email) => {
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return undefined;
   return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
     .filter((m) => String(m.to).includes(email))

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -44,7 +44,9 @@ export const mailPlugin = fp<{ config: AppConfig }>(
         `${fileTimestamp(createdAt)}-${randomBytes(4).toString('hex')}.json`,
       );
       const body = { ...message, from: config.mailFrom, createdAt: createdAt.toISOString() };
-      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      // Written aside and renamed, so a reader of the outbox never sees half a message.
+      await writeFile(`${file}.partial`, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      await rename(`${file}.partial`, file);
       // Without a mail server a newcomer still needs the link: it goes to the log.
       const link = /https?:\/\/\S+/.exec(message.text)?.[0];
       app.log.info(
