@@ -1,18 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { loadConfigOrExit } from './config/env';
 
 const start = async () => {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const startedAt = performance.now();
   let app;
   try {

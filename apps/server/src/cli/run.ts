@@ -1,5 +1,5 @@
 import { openDatabase, prepareDatabase } from '../app';
-import { ConfigError, loadConfig, type AppConfig } from '../config/env';
+import { loadConfigOrExit, type AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 
 /** Loads the configuration and the database for a one-shot command, then closes it. */
@@ -7,16 +7,7 @@ export const runWithDatabase = async (
   task: (handle: DatabaseHandle, config: AppConfig) => Promise<number | void>,
   options: { prepare?: boolean } = { prepare: true },
 ) => {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const handle = await openDatabase(config);
   let code: number;
   try {

@@ -201,3 +201,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const parsed = parseEnv(env);
   return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateDevSecret(parsed.dataDir) };
 };
+
+/** For entry points: a configuration problem is printed (every problem listed) and exits 1. */
+export const loadConfigOrExit = (): AppConfig => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+};

@@ -1,4 +1,4 @@
-// `npm run screenshots`: starts the built product on a throw-away embedded database, creates a
+// `npm run screenshots` (run with tsx): starts the built product on a throw-away embedded database, creates a
 // verified user and an admin, and saves full-page screenshots of the main screens at 390px and
 // 1280px into ./screenshots (git-ignored) so a person can look at what the product shows.
 import { spawn } from 'node:child_process';
@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const port = 3291;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-shots-'));
@@ -39,7 +40,7 @@ server.once('exit', (code) => {
     process.exit(1);
   }
 });
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 for (;;) {
   try {
     if ((await fetch(`${base}/readyz`)).ok) break;
@@ -49,7 +50,7 @@ for (;;) {
   await sleep(100);
 }
 
-const api = async (method, path, body, token) => {
+const api = async (method: string, path: string, body?: unknown, token?: string) => {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -58,40 +59,50 @@ const api = async (method, path, body, token) => {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return response.json();
+  return (await response.json()) as unknown;
 };
-const findMail = (email) => {
+type Mail = { to: string; text: string };
+const findMail = (email: string): Mail | undefined => {
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return undefined;
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Mail)
     .filter((m) => String(m.to).includes(email))
     .at(-1);
 };
-const verify = async (email) => {
+const verify = async (email: string) => {
   // Mail is queued without waiting, so poll the outbox briefly.
   let mail = findMail(email);
   for (let tries = 0; !mail && tries < 50; tries += 1) {
     await sleep(100);
     mail = findMail(email);
   }
-  const token = mail.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)[1];
+  const token = mail?.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`No verification mail for ${email}`);
   await api('POST', `/api/auth/verify-email?token=${token}`);
 };
-const register = async (name, email, phone) => {
+type Session = {
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+  token: string;
+  verified: boolean;
+};
+const register = async (name: string, email: string, phone: string) => {
   await api('POST', '/api/users', { name, email, phone, password, confirmPassword: password });
   await verify(email);
-  return api('POST', '/api/auth/login', { email, password });
+  return (await api('POST', '/api/auth/login', { email, password })) as Session;
 };
 
 const student = await register('Lucía Gómez', 'lucia@uni.edu.co', '+57 300 123 4567');
 const admin = await register('Admin Campus', adminEmail, '');
 await register('Andrés Pérez', 'andres@uni.edu.co', '');
 
-const sessions = { anonymous: null, student, admin };
-const pages = [
+const sessions: Record<string, Session | null> = { anonymous: null, student, admin };
+const pages: [name: string, path: string, who: string][] = [
   ['home', '/', 'anonymous'],
   ['login', '/login', 'anonymous'],
   ['register', '/register', 'anonymous'],
@@ -107,19 +118,7 @@ const pages = [
   ['products', '/products', 'student'],
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
     for (const [name, path, who] of pages) {
@@ -138,11 +137,11 @@ try {
           verified: session.verified,
         };
         await context.addInitScript(
-          ([token, userJson]) => {
+          ({ token, userJson }) => {
             localStorage.setItem('token', token);
             localStorage.setItem('user', userJson);
           },
-          [session.token, JSON.stringify(user)],
+          { token: session.token, userJson: JSON.stringify(user) },
         );
       }
       const page = await context.newPage();
