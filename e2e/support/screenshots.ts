@@ -102,7 +102,8 @@ const admin = await register('Admin Campus', adminEmail, '');
 await register('Andrés Pérez', 'andres@uni.edu.co', '');
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin };
-const pages: [name: string, path: string, who: string][] = [
+/** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
+const pages: [name: string, path: string, who: string, press?: string][] = [
   ['home', '/', 'anonymous'],
   ['login', '/login', 'anonymous'],
   ['register', '/register', 'anonymous'],
@@ -116,12 +117,14 @@ const pages: [name: string, path: string, who: string][] = [
   ['admin-unauthorized', '/admin-panel', 'student'],
   ['admin-panel', '/admin-panel', 'admin'],
   ['products', '/products', 'student'],
+  ['user-menu', '/profile', 'admin', 'Abrir menú de usuario'],
+  ['drawer', '/profile', 'admin', 'Abrir menú'],
 ];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
-    for (const [name, path, who] of pages) {
+    for (const [name, path, who, press] of pages) {
       const context = await browser.newContext({
         viewport: { width, height: width === 390 ? 844 : 900 },
         locale: 'es-CO',
@@ -146,6 +149,9 @@ try {
       }
       const page = await context.newPage();
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      const button = press ? page.getByRole('button', { name: press, exact: true }) : null;
+      // The drawer button only exists on the narrow layout.
+      if (button && (await button.count()) > 0) await button.click();
       await sleep(400);
       await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: true });
       await context.close();
