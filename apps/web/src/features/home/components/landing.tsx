@@ -122,35 +122,19 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
               >
                 Explorar productos
               </Button>
-              {isAuthenticated ? (
-                <Button
-                  component={RouterLink}
-                  to={paths.createProduct}
-                  size="large"
-                  variant="outlined"
-                  sx={{
-                    color: '#fff',
-                    borderColor: 'rgba(255,255,255,0.7)',
-                    '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
-                  }}
-                >
-                  Publicar
-                </Button>
-              ) : (
-                <Button
-                  component={RouterLink}
-                  to={paths.register}
-                  size="large"
-                  variant="outlined"
-                  sx={{
-                    color: '#fff',
-                    borderColor: 'rgba(255,255,255,0.7)',
-                    '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
-                  }}
-                >
-                  Registrarse
-                </Button>
-              )}
+              <Button
+                component={RouterLink}
+                to={isAuthenticated ? paths.createProduct : paths.register}
+                size="large"
+                variant="outlined"
+                sx={{
+                  color: '#fff',
+                  borderColor: 'rgba(255,255,255,0.7)',
+                  '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+                }}
+              >
+                {isAuthenticated ? 'Publicar' : 'Registrarse'}
+              </Button>
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
