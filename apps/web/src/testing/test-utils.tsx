@@ -7,7 +7,7 @@ import { AppProvider } from '@/app/provider';
 import { installUnauthorizedRedirect, routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import type { SessionUser } from '@/lib/session';
-import { createSessionStore } from '@/lib/session-store';
+import { getSessionStore, resetSessionStore } from '@/lib/session-store';
 
 export const TEST_USER: SessionUser = {
   id: 7,
@@ -51,7 +51,9 @@ export const renderApp = (
 ) => {
   if (user) seedSession(user);
   setViewportWidth(width);
-  const sessionStore = createSessionStore();
+  // The app and the API client share one store, as in production (lib/api-client.ts).
+  resetSessionStore();
+  const sessionStore = getSessionStore();
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
@@ -74,6 +76,7 @@ type Handler = (request: {
   url: URL;
   method: string;
   body: unknown;
+  headers: Headers;
 }) => Response | Promise<Response>;
 
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -97,7 +100,7 @@ export const mockFetch = (handlers: Record<string, Handler>) => {
     const rawBody = init?.body;
     const body: unknown = typeof rawBody === 'string' ? JSON.parse(rawBody) : undefined;
     if (!handler) return jsonResponse(404, { error: 'No encontrado', code: 'NOT_FOUND' });
-    return handler({ url, method, body });
+    return handler({ url, method, body, headers: new Headers(init?.headers) });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -142,6 +142,47 @@ describe('own profile', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'Ana López' });
   });
 
+  it('keeps the fresh token after a password change and shows a changed email as unverified', async () => {
+    // The server revokes older tokens on a password change and unverifies a changed email.
+    let isOldTokenRevoked = false;
+    let isVerified = true;
+    const authorised =
+      (answer: () => Response) =>
+      ({ headers }: { headers: Headers }) =>
+        isOldTokenRevoked && headers.get('Authorization') === 'Bearer test-token'
+          ? jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' })
+          : answer();
+    profileApi({
+      'GET /api/users/7': authorised(() => jsonResponse(200, PROFILE)),
+      'GET /api/auth/verification-status': authorised(() =>
+        jsonResponse(200, { verified: isVerified, email: 'ana@uni.edu' }),
+      ),
+      'PUT /api/users/7': ({ body }) => {
+        isOldTokenRevoked = true;
+        isVerified = false;
+        const { password: _password, ...fields } = body as Record<string, unknown>;
+        return jsonResponse(200, { ...PROFILE, ...fields, verified: false, token: 'fresh-token' });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/profile', { user: TEST_USER });
+    expect(await screen.findByText('Email verificado')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    const email = screen.getByLabelText(/Correo Electrónico/);
+    await user.clear(email);
+    await user.type(email, 'ana.nueva@uni.edu');
+    await user.type(screen.getByLabelText(/Nueva contraseña/), 'nueva-clave');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
+    expect(await screen.findByText('Email no verificado')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
+      email: 'ana.nueva@uni.edu',
+      verified: false,
+    });
+  });
+
   it('requests a verification email and reloads the status', async () => {
     let statusCalls = 0;
     profileApi({

@@ -1,17 +1,20 @@
 import Alert from '@mui/material/Alert';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { User } from '@unimercado/shared/schemas/users';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
+import { verificationStatusQueryOptions } from '@/features/auth/api/verification-status';
 import { VerificationStatusCard } from '@/features/auth/components/verification-status-card';
 import { OwnProfile } from '@/features/users/components/own-profile';
 import { useAuth } from '@/lib/auth';
 
 export const ProfileRoute = () => {
-  const { user, updateUser } = useAuth();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  // A new email is unverified again: the status card reloads.
   const handleSaved = useCallback(
-    (saved: User) => updateUser({ name: saved.name, email: saved.email }),
-    [updateUser],
+    () => void queryClient.invalidateQueries(verificationStatusQueryOptions()),
+    [queryClient],
   );
   return (
     <PageContainer>

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { User } from '@unimercado/shared/schemas/users';
+import type { UpdateUserResponse } from '@unimercado/shared/schemas/users';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ApiError, toUserMessage } from '@/lib/api-client';
 import { useUser } from '../api/get-user';
@@ -28,7 +28,7 @@ export const OwnProfile = ({
 }: {
   userId: number;
   verificationCard: ReactNode;
-  onProfileSaved: (user: User) => void;
+  onProfileSaved: (saved: UpdateUserResponse) => void;
 }) => {
   const profile = useUser(userId);
   const [isEditing, setIsEditing] = useState(false);

@@ -5,7 +5,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { PROFILE_EDIT_CLOSE_MS } from '@unimercado/shared/constants';
-import { updateUserBodySchema, type User } from '@unimercado/shared/schemas/users';
+import {
+  updateUserBodySchema,
+  type UpdateUserResponse,
+  type User,
+} from '@unimercado/shared/schemas/users';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -32,7 +36,7 @@ export const ProfileEditForm = ({
 }: {
   user: User;
   onCancel: () => void;
-  onSaved: (user: User) => void;
+  onSaved: (saved: UpdateUserResponse) => void;
   onClose: () => void;
 }) => {
   const update = useUpdateUser();
