@@ -50,12 +50,6 @@ export const rateLimitedError = (resetInMs: number) => {
   });
 };
 
-/** Throws 429 when `key` already used up its limit in the current window. */
-export const assertUnderLimit = async (counters: CounterStore, key: string, limit: Limit) => {
-  const { count, resetInMs } = await counters.peek(key);
-  if (count >= limit.max) throw rateLimitedError(resetInMs);
-};
-
 /** Counts one more use of `key`; throws 429 when that goes over the limit. */
 export const consumeLimit = async (counters: CounterStore, key: string, limit: Limit) => {
   const { count, resetInMs } = await counters.increment(key, limit.windowMs);

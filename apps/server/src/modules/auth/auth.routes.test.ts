@@ -484,6 +484,24 @@ describe('rate limits', () => {
     await expect(login(ctx.app, other.email)).resolves.toMatchObject({ id: other.id });
   });
 
+  it('failed logins per account: a parallel burst of guesses gets no more tries than the limit', async () => {
+    const { user } = await registerUser(ctx.app, { email: uniqueEmail('burst') });
+    const guesses = [...Array.from({ length: 7 }, (_, i) => `incorrecta${i}`), TEST_PASSWORD];
+    const responses = await Promise.all(
+      guesses.map((password) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password },
+        }),
+      ),
+    );
+    // The right password, sent after the limit was used up, must not get in.
+    expect(responses.map((res) => res.statusCode)).toEqual([
+      401, 401, 401, 429, 429, 429, 429, 429,
+    ]);
+  });
+
   it('verification emails per address: 429 after the limit', async () => {
     const email = uniqueEmail('spam');
     const send = () =>

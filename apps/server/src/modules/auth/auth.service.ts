@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { assertUnderLimit, consumeLimit } from '../../plugins/rate-limit';
+import { consumeLimit } from '../../plugins/rate-limit';
 import { findUserById } from '../users/users.queries';
 import { buildVerificationEmail, issueVerificationToken } from './verification.service';
 
@@ -25,14 +25,15 @@ export const login = async (
   { email, password }: { email: string; password: string },
 ): Promise<LoginResponse> => {
   const key = loginFailuresKey(email);
-  await assertUnderLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
+  // Count the attempt before checking the password (a success resets it): checking first and
+  // counting after would let a burst of parallel guesses all pass the check.
+  await consumeLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
   const [row] = await deps.db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
   const matches = await deps.passwords.verify(row?.passwordHash, password);
   if (!row || !matches) {
-    await consumeLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
     throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   }
   await deps.counters.reset(key);
