@@ -147,4 +147,19 @@ describe('routes and guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('forgets the cached answers of an account that a 401 signs out', async () => {
+    mockFetch({
+      'GET /api/categories': () =>
+        jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' }),
+    });
+    const { router, queryClient } = renderApp('/', { user: TEST_USER });
+    // Not keyed by user: the next account to sign in on this tab must not see it.
+    queryClient.setQueryData(['auth', 'verification-status'], {
+      verified: true,
+      email: 'ana@uni.edu',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(queryClient.getQueryData(['auth', 'verification-status'])).toBeUndefined();
+  });
 });

@@ -1,11 +1,27 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
-import type { SessionStore } from '@/lib/session-store';
+import { getSessionStore, type SessionStore } from '@/lib/session-store';
 import { theme } from './theme';
+
+/**
+ * Cached answers belong to the account that asked for them (the verification status, for one,
+ * is not keyed by user): drop them all when that account signs out, by the menu, a 401 or
+ * another tab, or is replaced by another one.
+ */
+const useClearCacheOnAccountChange = (store: SessionStore, client: QueryClient) => {
+  useEffect(() => {
+    let userId = store.getSnapshot()?.user.id ?? null;
+    return store.subscribe(() => {
+      const nextUserId = store.getSnapshot()?.user.id ?? null;
+      if (userId !== null && nextUserId !== userId) client.clear();
+      userId = nextUserId;
+    });
+  }, [store, client]);
+};
 
 export const AppProvider = ({
   children,
@@ -17,11 +33,13 @@ export const AppProvider = ({
   sessionStore?: SessionStore;
 }) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const [store] = useState(() => sessionStore ?? getSessionStore());
+  useClearCacheOnAccountChange(store, client);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <AuthProvider {...(sessionStore ? { store: sessionStore } : {})}>{children}</AuthProvider>
+        <AuthProvider store={store}>{children}</AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

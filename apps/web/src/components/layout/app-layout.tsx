@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -14,16 +13,15 @@ import { useBottomBarVisible, useIsNarrow } from './use-layout';
 /** The root layout of spec section 2: sticky top bar, main content, bottom bar. */
 export const AppLayout = () => {
   const { user, isAdmin, signOut } = useAuth();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isNarrow = useIsNarrow();
   const hasBottomBar = user !== null && isNarrow;
   const isBottomBarVisible = useBottomBarVisible(hasBottomBar);
 
+  // The provider drops the cached answers of the account that signs out (app/provider.tsx).
   const handleSignOut = () => {
     signOut();
-    queryClient.clear();
     void navigate(paths.login, { replace: true });
   };
 
