@@ -30,6 +30,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const REGISTER_MIN_COMPLETION = 80;
 export const REGISTER_FIELD_COUNT = 5;
 
+/** Ids are PostgreSQL `integer`s: a larger one can name no row and must not reach a query. */
+export const MAX_ID = 2_147_483_647;
+
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 export const CARD_TITLE_MAX = 23;

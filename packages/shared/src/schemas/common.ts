@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { MAX_ID, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 
-export const idSchema = z.coerce.number().int().positive();
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** Lists are paginated on the server: `page` is 0-based, `size` bounded. */

@@ -108,6 +108,14 @@ describe('GET /api/users/{id}', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
+
+  it('400, not a database error, for ids beyond the integer range', async () => {
+    for (const path of ['/api/users/2147483648', '/api/users/99999999999/stats']) {
+      const res = await get(path, other.token);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
 });
 
 describe('PUT /api/users/{id}', () => {
@@ -352,6 +360,7 @@ describe('admin: DELETE /api/users/{id}', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json()).toMatchObject({ code: 'SELF_ACTION' });
     expect((await del(999999, admin.token)).statusCode).toBe(404);
+    expect((await del(99999999999, admin.token)).statusCode).toBe(400);
     expect((await get(`/api/users/${user.user.id}`, user.token)).statusCode).toBe(200);
   });
 
@@ -461,7 +470,7 @@ describe('admin: roles of a user', () => {
       error: 'Uno o más roles no existen.',
       code: 'VALIDATION_ERROR',
     });
-    for (const body of [[], ['ROLE_ADMIN'], { roles: [1] }]) {
+    for (const body of [[], ['ROLE_ADMIN'], { roles: [1] }, [99999999999]]) {
       expect((await postRoles(user.user.id, body, admin.token)).statusCode).toBe(400);
     }
     expect((await get(`/api/users/${user.user.id}`, user.token)).json<User>().roles).toEqual([
