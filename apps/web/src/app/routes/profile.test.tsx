@@ -205,6 +205,31 @@ describe('own profile', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(statusCalls).toBe(2));
   });
+
+  it("words the verification card's errors as spec section 8 does", async () => {
+    let isDown = true;
+    profileApi({
+      'GET /api/auth/verification-status': () => {
+        if (isDown) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, { verified: false, email: 'ana@uni.edu' });
+      },
+      'POST /api/auth/request-verification': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/profile', { user: { ...TEST_USER, verified: false } });
+    const card = await screen.findByRole('region', { name: 'Verificación de email' });
+    const statusAlert = await within(card).findByRole('alert');
+    expect(statusAlert).toHaveTextContent('No se pudo conectar con el servidor');
+    expect(statusAlert).not.toHaveTextContent('verifica tu conexión');
+    isDown = false;
+    await user.click(within(card).getByRole('button', { name: 'Reintentar' }));
+    await user.click(await within(card).findByRole('button', { name: 'Solicitar verificación' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      /^No se pudo conectar con el servidor$/,
+    );
+  });
 });
 
 describe('public profile', () => {

@@ -15,10 +15,13 @@ import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
 import { useEffect } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
-import { toUserMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useRequestVerification, useVerificationStatus } from '../api/verification-status';
-import { REQUEST_FALLBACK_MESSAGE, STATUS_FALLBACK_MESSAGE } from '../utils/error-messages';
+import {
+  getVerificationErrorMessage,
+  REQUEST_FALLBACK_MESSAGE,
+  STATUS_FALLBACK_MESSAGE,
+} from '../utils/error-messages';
 
 /** Email verification status on the profile, with a request button and a status reload. */
 export const VerificationStatusCard = () => {
@@ -63,7 +66,7 @@ export const VerificationStatusCard = () => {
 
         {status.isError && (
           <ErrorAlert
-            message={toUserMessage(status.error, STATUS_FALLBACK_MESSAGE)}
+            message={getVerificationErrorMessage(status.error, STATUS_FALLBACK_MESSAGE)}
             onRetry={() => void status.refetch()}
             isRetrying={status.isFetching}
           />
@@ -106,7 +109,7 @@ export const VerificationStatusCard = () => {
             )}
             {request.isError && (
               <Alert severity="error">
-                {toUserMessage(request.error, REQUEST_FALLBACK_MESSAGE)}
+                {getVerificationErrorMessage(request.error, REQUEST_FALLBACK_MESSAGE)}
               </Alert>
             )}
             {!isVerified && (

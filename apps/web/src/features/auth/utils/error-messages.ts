@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
-import { ApiError, SERVER_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, SERVER_ERROR_MESSAGE, toUserMessage } from '@/lib/api-client';
 
 export const LOGIN_FALLBACK_MESSAGE = 'Error al iniciar sesión.';
 export const REGISTER_FALLBACK_MESSAGE = 'Error inesperado al registrar la cuenta.';
@@ -7,6 +7,14 @@ export const RESEND_FALLBACK_MESSAGE = 'Error reenviando verificación';
 export const VERIFY_FALLBACK_MESSAGE = 'Error verificando email';
 export const STATUS_FALLBACK_MESSAGE = 'Error obteniendo estado de verificación';
 export const REQUEST_FALLBACK_MESSAGE = 'Error solicitando verificación';
+/** The profile's verification card words an unreachable server this way (spec section 8). */
+export const VERIFICATION_NETWORK_MESSAGE = 'No se pudo conectar con el servidor';
+
+/** Verification status and request errors: the connection text, else the usual rule. */
+export const getVerificationErrorMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.isNetworkError
+    ? VERIFICATION_NETWORK_MESSAGE
+    : toUserMessage(error, fallback);
 
 /**
  * Login errors of spec section 8: no response -> connection message; server failure -> 'Error en
