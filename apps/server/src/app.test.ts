@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isErrorBody } from '@unimercado/shared/errors';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import {
@@ -152,6 +153,35 @@ describe('foundation: health, errors, security headers, docs', () => {
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('logging a failed query', () => {
+  it('answers a bare 500 and logs the SQL and the database code, never the bound values', async () => {
+    const lines: string[] = [];
+    const secret = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LWhhc2g';
+    const ctx = await createTestApp({
+      logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } },
+      configure: (app) => {
+        app.get('/api/test/failing-query', async () => {
+          await app.db.execute(sql`select * from no_such_table where secret = ${secret}`);
+          return {};
+        });
+      },
+    });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/test/failing-query' });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('no_such_table');
+      const log = lines.join('');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('no_such_table');
+      expect(log).toContain('42P01');
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain('c2VjcmV0LWhhc2g');
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@unimercado/shared/errors';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AppError } from '../lib/app-error';
@@ -20,6 +21,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: COMMON_MESSAGES.badRequest },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: COMMON_MESSAGES.badJson },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: COMMON_MESSAGES.badJson },
+};
+
+const STACK_FRAMES = /\n\s+at [\s\S]*$/;
+
+/**
+ * A failed Drizzle query carries its bound parameters (password hashes, emails, phones) in its
+ * message, stack and `params`, and PostgreSQL's `detail` may repeat the failing row. Logs keep the
+ * SQL text, the error code and the stack frames, never the values.
+ */
+export const errorForLog = (error: unknown): unknown => {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const message = `Failed query: ${error.query}`;
+  const cause: unknown = error.cause;
+  const database = cause instanceof Error ? (cause as Error & Record<string, unknown>) : undefined;
+  const safe = Object.assign(new Error(message), {
+    name: 'DrizzleQueryError',
+    // PostgreSQL's own fields, minus `detail` (it may quote the failing row).
+    code: database?.code,
+    severity: database?.severity,
+    constraint: database?.constraint,
+    table: database?.table,
+    column: database?.column,
+  });
+  safe.stack = `DrizzleQueryError: ${message}${STACK_FRAMES.exec(error.stack ?? '')?.[0] ?? ''}`;
+  if (database) safe.cause = Object.assign(new Error(database.message), { stack: database.stack });
+  return safe;
 };
 
 /**
@@ -62,7 +89,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
           ),
         );
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: errorForLog(error) }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL_ERROR', COMMON_MESSAGES.internal));
   });
 };

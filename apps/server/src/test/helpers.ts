@@ -42,6 +42,8 @@ export const createTestApp = async (
     rateLimits?: Partial<RateLimitSettings>;
     now?: BuildAppOptions['now'];
     database?: DatabaseHandle;
+    /** Pino options (default: no logging). */
+    logger?: BuildAppOptions['logger'];
     /** Runs before `ready()`, e.g. to add a probe route. */
     configure?: (app: App) => void;
   } = {},
@@ -52,7 +54,7 @@ export const createTestApp = async (
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     // Cheap argon2id in tests: same algorithm, lower cost.
     argon2: { memoryCost: 1024, timeCost: 1 },
