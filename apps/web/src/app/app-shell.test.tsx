@@ -84,6 +84,9 @@ describe('layout', () => {
     const { router } = renderApp('/', { user: TEST_USER, width: 1280 });
     await user.click(await screen.findByRole('button', { name: 'Abrir menú de usuario' }));
     const menu = await screen.findByRole('menu');
+    // The name and email head the menu as text, not as a stray sixth-level heading.
+    expect(within(menu).queryByRole('heading')).not.toBeInTheDocument();
+    expect(within(menu).getByText('Ana María López')).toBeInTheDocument();
     const labels = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);

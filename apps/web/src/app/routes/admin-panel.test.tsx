@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   jsonResponse,
   mockFetch,
@@ -76,6 +76,29 @@ describe('admin panel', () => {
     expect(within(rows[2]!).getByText('-')).toBeInTheDocument();
     expect(requestOf(fetchMock).url).toBe('/api/users?page=0&size=10');
     expect(screen.getByText('1–3 de 3')).toBeInTheDocument();
+  });
+
+  it('lists users as cards on a phone, each name a heading right under the page title', async () => {
+    mockFetch({ 'GET /api/users': () => jsonResponse(200, USERS, { 'X-Total-Count': '3' }) });
+    // Every media query matches: MUI's down('md') picks the compact layout.
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    renderApp('/admin-panel', { user: TEST_ADMIN, width: 390 });
+    const list = await screen.findByRole('list', { name: 'Usuarios' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Admin Central', 'Bea Ruiz', 'Sin Roles']);
+    expect(within(list).getByText('Sin rol')).toBeInTheDocument();
   });
 
   it('replaces the roles of a user through the Editar roles dialog', async () => {

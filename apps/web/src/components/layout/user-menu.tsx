@@ -64,7 +64,7 @@ export const UserMenu = ({
         slotProps={{ paper: { sx: { mt: 1, minWidth: 240 } } }}
       >
         <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" noWrap sx={{ maxWidth: 260 }}>
+          <Typography variant="subtitle1" component="p" noWrap sx={{ maxWidth: 260 }}>
             {user.name || 'Usuario'}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 260 }}>

@@ -138,7 +138,7 @@ export const AdminPanel = () => {
                 sx={{ p: 2, borderBottom: '1px solid', borderColor: 'divider' }}
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
-                  <Typography variant="subtitle1" sx={{ wordBreak: 'break-word' }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ wordBreak: 'break-word' }}>
                     {user.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
