@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import {
   bearer,
   createAccount,
+  countRows,
   createTestApp,
   type Account,
   type TestContext,
@@ -125,6 +126,50 @@ describe('foundation: health, errors, security headers, docs', () => {
       payload: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
     });
     expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('refuses NUL characters anywhere in the request with a 400, creating nothing', async () => {
+    const account = await createAccount(ctx);
+    const before = await countRows(ctx, 'users');
+    const requests = [
+      {
+        method: 'POST' as const,
+        url: '/api/users',
+        payload: {
+          name: 'Ana\u0000',
+          email: 'nul@uni.edu',
+          password: 'secreto1',
+          confirmPassword: 'secreto1',
+        },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/login',
+        payload: { email: 'a\u0000@uni.edu', password: 'secreto1' },
+      },
+      { method: 'POST' as const, url: '/api/auth/resend-verification?email=a%00@uni.edu' },
+      {
+        method: 'PUT' as const,
+        url: `/api/users/${account.user.id}`,
+        headers: bearer(account.token),
+        payload: { name: 'x', email: account.email, extra: { deep: ['\u0000'] } },
+      },
+    ];
+    for (const request of requests) {
+      const res = await ctx.app.inject(request);
+      expect(res.statusCode, request.url).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'La solicitud contiene caracteres no válidos.',
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    expect(await countRows(ctx, 'users')).toBe(before);
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${account.user.id}`,
+      headers: bearer(account.token),
+    });
+    expect(profile.json()).toMatchObject({ name: account.user.name });
   });
 
   it('CORS allows the configured dev origin with credentials and refuses others', async () => {

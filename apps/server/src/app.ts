@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config/env';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
+import { AppError, COMMON_MESSAGES } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -124,6 +125,43 @@ const acceptEmptyJsonBodies = (app: FastifyInstance) => {
   });
 };
 
+/** Where a NUL character hides in a parsed request part (JSON pointer), if anywhere. */
+const findNul = (value: unknown, path = '', depth = 0): string | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || depth > 32) {
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = `${path}/${key}`;
+    if (key.includes('\u0000')) return itemPath;
+    const found = findNul(item, itemPath, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/**
+ * PostgreSQL text cannot hold NUL, so a value carrying one would fail deep inside a query (a 500).
+ * It is refused up front, for every route, before any handler or counter runs.
+ */
+const refuseNulCharacters = (app: FastifyInstance) => {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const parts = { params: request.params, querystring: request.query, body: request.body };
+    for (const [part, value] of Object.entries(parts)) {
+      const path = findNul(value);
+      if (path) {
+        done(
+          new AppError(400, 'VALIDATION_ERROR', COMMON_MESSAGES.invalidCharacters, {
+            details: { in: part, path },
+          }),
+        );
+        return;
+      }
+    }
+    done();
+  });
+};
+
 export const buildApp = async (options: BuildAppOptions) => {
   const { config } = options;
   const app = Fastify({
@@ -152,6 +190,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  refuseNulCharacters(app);
 
   // Graceful shutdown: responses still in flight tell keep-alive clients to hang up, so closing
   // does not wait for idle sockets to time out.

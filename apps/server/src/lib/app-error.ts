@@ -42,6 +42,7 @@ export const COMMON_MESSAGES = {
   unsupportedMediaType: 'Tipo de contenido no soportado. Envía JSON.',
   badJson: 'El cuerpo de la solicitud no es JSON válido.',
   badRequest: 'La solicitud no es válida.',
+  invalidCharacters: 'La solicitud contiene caracteres no válidos.',
   internal: 'Error en el servidor. Inténtalo de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento.',
 } as const;
