@@ -146,18 +146,21 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const readOutbox = async (config: AppConfig, to: string) => {
   const dir = outboxDir(config.dataDir);
   const files = await readdir(dir).catch(() => [] as string[]);
+  // Skip `.partial` files: a mail still being written is renamed away under the reader.
   const messages = await Promise.all(
-    files.map(
-      async (file) =>
-        JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
-          to: string;
-          from: string;
-          subject: string;
-          text: string;
-          html: string;
-          createdAt: string;
-        },
-    ),
+    files
+      .filter((file) => file.endsWith('.json'))
+      .map(
+        async (file) =>
+          JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+            to: string;
+            from: string;
+            subject: string;
+            text: string;
+            html: string;
+            createdAt: string;
+          },
+      ),
   );
   return messages
     .filter((message) => message.to === to)
