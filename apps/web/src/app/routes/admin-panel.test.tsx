@@ -76,6 +76,9 @@ describe('admin panel', () => {
     expect(within(rows[2]!).getByText('-')).toBeInTheDocument();
     expect(requestOf(fetchMock).url).toBe('/api/users?page=0&size=10');
     expect(screen.getByText('1–3 de 3')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Filas por página/ })).toHaveStyle({
+      minHeight: '44px',
+    });
   });
 
   it('lists users as cards on a phone, each name a heading right under the page title', async () => {

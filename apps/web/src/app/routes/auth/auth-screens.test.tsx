@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
@@ -116,6 +116,21 @@ describe('login', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('links between login and register', () => {
+  it('are 44px touch targets', async () => {
+    mockFetch({});
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Regístrate aquí' })).toHaveStyle({
+      minHeight: '44px',
+    });
+    cleanup();
+    renderApp('/register');
+    expect(
+      await screen.findByRole('link', { name: '¿Ya tienes cuenta? Inicia sesión aquí' }),
+    ).toHaveStyle({ minHeight: '44px' });
   });
 });
 

@@ -204,6 +204,16 @@ export const AdminPanel = () => {
               setPage(0);
             }}
             labelRowsPerPage="Filas por página"
+            // A 44px touch target for the page-size select (conventions.md).
+            sx={{
+              // Two classes: the Select's own rule for the same element would win otherwise.
+              '& .MuiTablePagination-select.MuiSelect-select': {
+                minHeight: 44,
+                boxSizing: 'border-box',
+                display: 'flex',
+                alignItems: 'center',
+              },
+            }}
             labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
             getItemAriaLabel={(type) =>
               ({

@@ -11,6 +11,14 @@ const TONES = {
   error: { bg: 'rgba(211, 47, 47, 0.10)', fg: 'error.main' },
 } as const;
 
+/** A text link between the account screens, still a 44px touch target (conventions.md). */
+export const TOUCH_LINK_SX = {
+  fontWeight: 600,
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+} as const;
+
 /** The centred card that frames the account screens. */
 export const AuthCard = ({
   icon,

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { paths } from '@/config/paths';
+import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
 import { getLoginErrorMessage } from '../utils/error-messages';
 
@@ -64,7 +65,7 @@ export const LoginForm = () => {
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         ¿No tienes cuenta?{' '}
-        <Link component={RouterLink} to={paths.register} sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={paths.register} sx={TOUCH_LINK_SX}>
           Regístrate aquí
         </Link>
       </Typography>

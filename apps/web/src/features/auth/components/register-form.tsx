@@ -14,6 +14,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { paths } from '@/config/paths';
+import { TOUCH_LINK_SX } from './auth-card';
 import { toUserMessage } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { REGISTER_FALLBACK_MESSAGE } from '../utils/error-messages';
@@ -162,7 +163,7 @@ export const RegisterForm = () => {
         {register.isPending ? 'Creando cuenta...' : 'Crear Cuenta'}
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={paths.login} sx={TOUCH_LINK_SX}>
           ¿Ya tienes cuenta? Inicia sesión aquí
         </Link>
       </Typography>
