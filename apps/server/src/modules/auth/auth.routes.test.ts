@@ -1,7 +1,9 @@
 import { AUTH_MESSAGES, type LoginResponse } from '@unimercado/shared/schemas/auth';
 import { USER_MESSAGES } from '@unimercado/shared/schemas/users';
+import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailVerificationTokens } from '../../db/schema';
 import {
   bearer,
   createAccount,
@@ -363,6 +365,29 @@ describe('email verification', () => {
     expect(newToken).not.toBe(oldToken);
     expect((await verify(oldToken)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
     expect((await verify(newToken)).statusCode).toBe(200);
+  });
+
+  it('parallel resends leave exactly one usable link', async () => {
+    const account = await createAccount(ctx);
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/auth/resend-verification?email=${encodeURIComponent(account.email)}`,
+        }),
+      ),
+    );
+    expect(responses.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const unused = await ctx.database.db
+      .select({ id: emailVerificationTokens.id })
+      .from(emailVerificationTokens)
+      .where(
+        and(
+          eq(emailVerificationTokens.userId, account.user.id),
+          isNull(emailVerificationTokens.usedAt),
+        ),
+      );
+    expect(unused).toHaveLength(1);
   });
 
   it('resend answers the same whether the email exists, is verified or not', async () => {

@@ -13,22 +13,28 @@ import {
 } from '../../lib/verification-token';
 import type { MailMessage } from '../../plugins/mail';
 
-type Executor = Pick<Database, 'insert' | 'delete' | 'update' | 'select'>;
-
-/** Issues a fresh link for `email`; any unused older link of the user stops working. */
+/**
+ * Issues a fresh link for `email`; any unused older link of the user stops working. Locking the
+ * user row serialises concurrent resends, so exactly one link stays usable.
+ */
 export const issueVerificationToken = async (
-  db: Executor,
+  db: Database,
   { userId, email, now }: { userId: number; email: string; now: Date },
 ) => {
   const token = generateVerificationToken();
-  await db
-    .delete(emailVerificationTokens)
-    .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
-  await db.insert(emailVerificationTokens).values({
-    userId,
-    email,
-    tokenHash: hashVerificationToken(token),
-    expiresAt: verificationExpiry(now, VERIFICATION_TOKEN_TTL_HOURS),
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .delete(emailVerificationTokens)
+      .where(
+        and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)),
+      );
+    await tx.insert(emailVerificationTokens).values({
+      userId,
+      email,
+      tokenHash: hashVerificationToken(token),
+      expiresAt: verificationExpiry(now, VERIFICATION_TOKEN_TTL_HOURS),
+    });
   });
   return token;
 };
