@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, jsonResponse, renderApp, TEST_ADMIN, TEST_USER } from '@/testing/test-utils';
 
 const quietApi = () =>
@@ -26,6 +26,26 @@ describe('layout', () => {
       '/',
     );
     expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
+  });
+
+  it('rings a keyboard-focused button, as it does a plain link', async () => {
+    quietApi();
+    // jsdom has no :focus-visible; answer it as a browser would after a Tab.
+    const matches = Element.prototype.matches;
+    vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
+      this: Element,
+      selector: string,
+    ) {
+      if (selector === ':focus-visible') return this === document.activeElement;
+      return matches.call(this, selector);
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/');
+    const banner = await screen.findByRole('banner');
+    const register = within(banner).getByRole('link', { name: 'Registrarse' });
+    for (let i = 0; i < 10 && document.activeElement !== register; i += 1) await user.tab();
+    await waitFor(() => expect(register).toHaveClass('Mui-focusVisible'));
+    expect(getComputedStyle(register).outline).toBe('3px solid #9d46ff');
   });
 
   it('shows no bottom bar and no drawer to a signed-out visitor on a phone', async () => {

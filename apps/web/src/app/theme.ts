@@ -50,6 +50,13 @@ export const theme = createTheme({
         a: { color: '#6200ea' },
       },
     },
+    // ButtonBase resets `outline`, which hid the global focus ring on every button, icon button
+    // and link-button; contained buttons (no elevation) then showed no focus at all.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: '3px solid #9d46ff', outlineOffset: 2 } },
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { minHeight: 44, borderRadius: 12, paddingInline: 18 } },
