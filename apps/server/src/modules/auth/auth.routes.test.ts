@@ -392,6 +392,7 @@ describe('email verification', () => {
 
   it('resend answers the same whether the email exists, is verified or not', async () => {
     const verified = await createAccount(ctx, { verified: true });
+    await ctx.app.mailer.flush();
     const before = (await readOutbox(ctx.config, verified.email)).length;
     const answers = await Promise.all(
       [uniqueEmail('nobody'), verified.email, 'not-an-email'].map((email) =>
