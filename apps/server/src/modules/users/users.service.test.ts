@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { createAccount, createTestApp, type TestContext } from '../../test/helpers';
+import { seedDatabase } from '../../db/seed';
+import {
+  bearer,
+  createAccount,
+  createTestApp,
+  login,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/helpers';
 import { setAdminByEmail } from './admin-grants';
 import { deleteUser, replaceUserRoles } from './users.service';
 
@@ -67,6 +75,30 @@ describe('ADMIN_EMAILS at start-up', () => {
     } finally {
       await second.close();
       await first.database.close();
+    }
+  });
+});
+
+describe('ADMIN_EMAILS addresses in a profile edit', () => {
+  it('a user cannot take a free ADMIN_EMAILS address, so no start-up makes them admin', async () => {
+    const reserved = uniqueEmail('rector');
+    const ctx = await createTestApp({ config: { adminEmails: [reserved] } });
+    try {
+      const account = await createAccount(ctx);
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${account.user.id}`,
+        headers: bearer(account.token),
+        payload: { name: 'Intruso', email: reserved.toUpperCase() },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+      // What a restart does with ADMIN_EMAILS.
+      await seedDatabase(ctx.database.db, { adminEmails: [reserved] });
+      const session = await login(ctx.app, account.email, account.password);
+      expect(session.roles).toEqual(['ROLE_USER']);
+    } finally {
+      await ctx.close();
     }
   });
 });

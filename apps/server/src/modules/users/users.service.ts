@@ -149,6 +149,10 @@ export const updateUser = async (
         USERS_MESSAGES.domainNotAllowed(deps.config.allowedEmailDomains),
       );
     }
+    // An ADMIN_EMAILS address is reserved for its owner's registration: taking it here would
+    // make this account admin at the next start-up. Answered like a taken address, so the
+    // list of admin addresses cannot be probed.
+    if (deps.config.adminEmails.includes(input.email)) throw emailTaken();
     if (await emailInUse(deps.db, input.email, id)) throw emailTaken();
   }
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
