@@ -56,6 +56,7 @@ describe('own profile', () => {
     expect(within(stats).getByText('4,5')).toBeInTheDocument();
     expect(await screen.findByText('Pedro Gómez')).toBeInTheDocument();
     expect(screen.getByText('Usuario #99')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pedro Gómez' })).toHaveStyle({ minHeight: '44px' });
     expect(await screen.findByText('Email no verificado')).toBeInTheDocument();
   });
 
@@ -266,7 +267,9 @@ describe('public profile', () => {
       await screen.findByRole('heading', { name: 'Perfil de Ana María López' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Enviar mensaje/ })).not.toBeInTheDocument();
-    expect(screen.getByText('Este es tu perfil')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Este es tu perfil' })).toHaveStyle({
+      height: '44px',
+    });
   });
 
   it('rejects an invalid id and reports load failures', async () => {

@@ -86,6 +86,8 @@ export const PublicProfile = ({
               component={RouterLink}
               to={paths.profile}
               clickable
+              // A 44px touch target on phones (conventions.md).
+              sx={{ height: 44, borderRadius: 22 }}
             />
           )}
         </Box>

@@ -90,7 +90,13 @@ export const ReceivedReviews = ({
                       <Link
                         component={RouterLink}
                         to={hrefs.publicProfile(review.reviewerId)}
-                        sx={{ fontWeight: 600 }}
+                        // A 44px touch target on phones (conventions.md).
+                        sx={{
+                          fontWeight: 600,
+                          display: 'inline-flex',
+                          alignItems: 'center',
+                          minHeight: 44,
+                        }}
                       >
                         {review.reviewerName}
                       </Link>
