@@ -13,6 +13,8 @@ type Props<T extends FieldValues> = Omit<
   hideErrorText?: boolean;
   /** Messages shown elsewhere (a summary alert): the field turns red without repeating them. */
   summaryMessages?: readonly string[];
+  /** Fields to re-validate when this one changes after a submit (e.g. a confirmation). */
+  deps?: FieldPath<T>[];
 };
 
 /** react-hook-form adapter for MUI text fields: wires value, errors and helper text. */
@@ -22,12 +24,14 @@ export const FormTextField = <T extends FieldValues>({
   isPassword = false,
   hideErrorText = false,
   summaryMessages = [],
+  deps,
   helperText,
   ...props
 }: Props<T>) => (
   <Controller
     control={control}
     name={name}
+    rules={deps ? { deps } : undefined}
     render={({ field, fieldState }) => {
       const Field = isPassword ? PasswordField : TextField;
       const message = fieldState.error?.message;

@@ -158,6 +158,24 @@ describe('register', () => {
     ).toHaveAttribute('href', '/login');
   });
 
+  it('clears the mismatch on the confirmation once the password is corrected to match', async () => {
+    mockFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderApp('/register');
+    await user.type(await screen.findByLabelText(/Nombre completo/), 'Ana');
+    await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@uni.edu');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto1');
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto2');
+    await user.click(screen.getByRole('button', { name: 'Crear Cuenta' }));
+    const confirm = screen.getByLabelText(/Confirmar Contraseña/);
+    await waitFor(() => expect(confirm).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Contraseña/));
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto2');
+    expect(screen.queryByText('Las contraseñas no coinciden')).not.toBeInTheDocument();
+    await waitFor(() => expect(confirm).toHaveAttribute('aria-invalid', 'false'));
+  });
+
   it('enforces the 6-character password', async () => {
     mockFetch({});
     const user = userEvent.setup({ delay: null });

@@ -117,6 +117,7 @@ export const RegisterForm = () => {
         autoComplete="new-password"
         isPassword
         required
+        deps={['confirmPassword']}
         summaryMessages={[USER_MESSAGES.requiredRegister]}
         helperText="Mínimo 6 caracteres"
       />
