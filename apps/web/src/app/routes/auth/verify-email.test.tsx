@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, requestOf } from '@/testing/test-utils';
+import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
 describe('verify email', () => {
   it('shows the spinner then success, calling the server once even under StrictMode', async () => {
@@ -79,5 +79,35 @@ describe('verify email', () => {
     expect(
       await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
     ).toBeInTheDocument();
+  });
+
+  it("marks the signed-in session verified only when the server says it is that account's", async () => {
+    let ownStatus = false;
+    const fetchMock = mockFetch({
+      'POST /api/auth/verify-email': () =>
+        jsonResponse(200, { message: '¡Tu email ha sido verificado! Ya puedes iniciar sesión.' }),
+      'GET /api/auth/verification-status': () =>
+        jsonResponse(200, { verified: ownStatus, email: 'ana@uni.edu' }),
+    });
+    // Another account's link opened while Ana (unverified) is signed in.
+    renderApp('/verify-email?token=otra', { user: { ...TEST_USER, verified: false } });
+    expect(
+      await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
+    ).toBeInTheDocument();
+    const statusCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('verification-status'))
+        .length;
+    await waitFor(() => expect(statusCalls()).toBe(1));
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ verified: false });
+    expect(screen.getByText(/Tu correo aún no está verificado/)).toBeInTheDocument();
+    cleanup();
+
+    // Her own link: the session follows.
+    ownStatus = true;
+    renderApp('/verify-email?token=suyo', { user: { ...TEST_USER, verified: false } });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ verified: true }),
+    );
+    expect(screen.queryByText(/Tu correo aún no está verificado/)).not.toBeInTheDocument();
   });
 });

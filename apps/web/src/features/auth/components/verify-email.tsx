@@ -8,10 +8,12 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { verificationStatusQueryOptions } from '../api/verification-status';
 import { useVerifyEmail } from '../api/verify-email';
 import { getVerifyErrorKind, getVerifyErrorMessage } from '../utils/error-messages';
 import { AuthCard } from './auth-card';
@@ -21,12 +23,20 @@ import { ResendVerificationForm } from './resend-verification-form';
 export const VerifyEmail = ({ token }: { token: string | null }) => {
   const verification = useVerifyEmail(token);
   const { user, updateUser } = useAuth();
+  const queryClient = useQueryClient();
   const isVerified = verification.isSuccess;
 
   // A signed-in user who just verified sees the change at once (no stale 'no verificado' banner).
+  // The link may be another account's (a shared computer), so ask the server about this one.
   useEffect(() => {
-    if (isVerified && user && !user.verified) updateUser({ verified: true });
-  }, [isVerified, user, updateUser]);
+    if (!isVerified || !user || user.verified) return;
+    queryClient
+      .fetchQuery({ ...verificationStatusQueryOptions(), staleTime: 0 })
+      .then((status) => {
+        if (status.verified) updateUser({ verified: true });
+      })
+      .catch(() => undefined);
+  }, [isVerified, user, updateUser, queryClient]);
 
   if (token && (verification.isPending || verification.isFetching)) {
     return (
