@@ -13,12 +13,15 @@ import {
 } from '../../lib/verification-token';
 import type { MailMessage } from '../../plugins/mail';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
- * Issues a fresh link for `email`; any unused older link of the user stops working. Locking the
- * user row serialises concurrent resends, so exactly one link stays usable.
+ * Issues a fresh link for `email` (inside the caller's transaction when given one); any unused
+ * older link of the user stops working. Locking the user row serialises concurrent resends, so
+ * exactly one link stays usable.
  */
 export const issueVerificationToken = async (
-  db: Database,
+  db: Database | Transaction,
   { userId, email, now }: { userId: number; email: string; now: Date },
 ) => {
   const token = generateVerificationToken();

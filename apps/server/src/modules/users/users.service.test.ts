@@ -1,11 +1,15 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { users } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
 import {
   bearer,
+  countRows,
   createAccount,
   createTestApp,
   login,
+  registerUser,
   uniqueEmail,
   type TestContext,
 } from '../../test/helpers';
@@ -97,6 +101,47 @@ describe('ADMIN_EMAILS addresses in a profile edit', () => {
       await seedDatabase(ctx.database.db, { adminEmails: [reserved] });
       const session = await login(ctx.app, account.email, account.password);
       expect(session.roles).toEqual(['ROLE_USER']);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('the verification link is part of the account change', () => {
+  it('when issuing the link fails, neither the registration nor the email change happens', async () => {
+    const ctx = await createTestApp();
+    try {
+      const account = await createAccount(ctx);
+      const { db } = ctx.database;
+      await db.execute(sql`
+        create function um_test_fail() returns trigger language plpgsql
+        as $$ begin raise exception 'link store unavailable'; end $$`);
+      await db.execute(sql`
+        create trigger um_test_fail before insert on email_verification_tokens
+        for each row execute function um_test_fail()`);
+      const usersBefore = await countRows(ctx, 'users');
+
+      const email = uniqueEmail('half');
+      const registered = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: 'Ana', email, password: 'secreto1', confirmPassword: 'secreto1' },
+      });
+      expect(registered.statusCode).toBe(500);
+      expect(await countRows(ctx, 'users')).toBe(usersBefore);
+
+      const moved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${account.user.id}`,
+        headers: bearer(account.token),
+        payload: { name: 'Ana', email: uniqueEmail('moved') },
+      });
+      expect(moved.statusCode).toBe(500);
+      const [row] = await db.select().from(users).where(eq(users.id, account.user.id));
+      expect(row?.email).toBe(account.email);
+
+      await db.execute(sql`drop trigger um_test_fail on email_verification_tokens`);
+      await expect(registerUser(ctx.app, { email })).resolves.toBeDefined();
     } finally {
       await ctx.close();
     }

@@ -19,7 +19,8 @@ import { AppError, COMMON_MESSAGES } from '../../lib/app-error';
 import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
 import type { AuthUser } from '../../plugins/auth';
-import { issueSession, sendVerificationEmail } from '../auth/auth.service';
+import { issueSession } from '../auth/auth.service';
+import { buildVerificationEmail, issueVerificationToken } from '../auth/verification.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
 import { findUserById, selectUsers } from './users.queries';
 
@@ -89,8 +90,10 @@ export const registerUser = async (
     ? [ROLE_USER, ROLE_ADMIN]
     : [ROLE_USER];
   let userId: number;
+  let verificationToken: string;
   try {
-    userId = await deps.db.transaction(async (tx) => {
+    // The account, its roles and its verification link exist together or not at all.
+    ({ userId, verificationToken } = await deps.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
@@ -100,13 +103,20 @@ export const registerUser = async (
       await tx
         .insert(userRoles)
         .values(roleRows.map((role) => ({ userId: created.id, roleId: role.id })));
-      return created.id;
-    });
+      const token = await issueVerificationToken(tx, {
+        userId: created.id,
+        email: input.email,
+        now: deps.now(),
+      });
+      return { userId: created.id, verificationToken: token };
+    }));
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await sendVerificationEmail(deps, { id: userId, email: input.email, name: input.name });
+  deps.mailer.send(
+    buildVerificationEmail(config, { to: input.email, name: input.name, token: verificationToken }),
+  );
   const user = await findUserById(deps.db, userId);
   if (!user) throw new Error('registered user vanished');
   return user;
@@ -157,8 +167,9 @@ export const updateUser = async (
   }
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
   const now = deps.now();
+  let verificationToken: string | undefined;
   try {
-    await deps.db.transaction(async (tx) => {
+    verificationToken = await deps.db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({
@@ -170,20 +181,23 @@ export const updateUser = async (
           ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         })
         .where(eq(users.id, id));
-      if (emailChanged) {
-        await tx
-          .delete(emailVerificationTokens)
-          .where(
-            and(eq(emailVerificationTokens.userId, id), isNull(emailVerificationTokens.usedAt)),
-          );
-      }
+      // A new address gets a new link in the same transaction (older links stop working).
+      return emailChanged
+        ? issueVerificationToken(tx, { userId: id, email: input.email, now })
+        : undefined;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (emailChanged) {
-    await sendVerificationEmail(deps, { id, email: input.email, name: input.name });
+  if (verificationToken) {
+    deps.mailer.send(
+      buildVerificationEmail(deps.config, {
+        to: input.email,
+        name: input.name,
+        token: verificationToken,
+      }),
+    );
   }
   const session = await issueSession(deps, id);
   return { ...(await getUser(deps.db, id)), token: session.token };
