@@ -95,8 +95,9 @@ describe('verify email', () => {
       await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
     ).toBeInTheDocument();
     const statusCalls = () =>
-      fetchMock.mock.calls.filter(([input]) => String(input).includes('verification-status'))
-        .length;
+      fetchMock.mock.calls.filter((_call, index) =>
+        requestOf(fetchMock, index).url.includes('verification-status'),
+      ).length;
     await waitFor(() => expect(statusCalls()).toBe(1));
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ verified: false });
     expect(screen.getByText(/Tu correo aún no está verificado/)).toBeInTheDocument();
