@@ -416,6 +416,31 @@ describe('admin: DELETE /api/users/{id}', () => {
     expect(again.user.id).not.toBe(victim.user.id);
     expect((await del(victim.user.id, admin.token)).statusCode).toBe(404);
   });
+
+  it('nobody can hold the address a deletion needs, so the deletion cannot be blocked', async () => {
+    const admin = await createAccount(ctx, { admin: true });
+    const target = await createAccount(ctx);
+    const squatter = await createAccount(ctx);
+    const reserved = `deleted-${target.user.id}@deleted.invalid`;
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'X', email: reserved, password: 'secreto1', confirmPassword: 'secreto1' },
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json()).toMatchObject({
+      error: USER_MESSAGES.emailInvalid,
+      code: 'VALIDATION_ERROR',
+    });
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${squatter.user.id}`,
+      headers: bearer(squatter.token),
+      payload: { name: 'X', email: reserved.toUpperCase() },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect((await del(target.user.id, admin.token)).statusCode).toBe(204);
+  });
 });
 
 describe('admin: roles of a user', () => {

@@ -1,6 +1,6 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import type { PaginationQuery } from '@unimercado/shared/schemas/common';
-import type { User, UserStats } from '@unimercado/shared/schemas/users';
+import { USER_MESSAGES, type User, type UserStats } from '@unimercado/shared/schemas/users';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -71,18 +71,32 @@ const emailInUse = async (db: Database | Tx, email: string, exceptId?: number) =
 
 const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', USERS_MESSAGES.emailTaken);
 
+/** Where deleted accounts' addresses live; `.invalid` (RFC 2606) can never receive mail anyway. */
+const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`;
+
+/**
+ * Nobody may register or move to an `.invalid` address: holding `deleted-<id>@deleted.invalid`
+ * would make the deletion of user <id> fail on the unique email index.
+ */
+const assertUsableEmail = (email: string, allowedDomains: string[]) => {
+  if (email.endsWith('.invalid')) {
+    throw new AppError(400, 'VALIDATION_ERROR', USER_MESSAGES.emailInvalid);
+  }
+  if (!isEmailDomainAllowed(email, allowedDomains)) {
+    throw new AppError(
+      400,
+      'EMAIL_DOMAIN_NOT_ALLOWED',
+      USERS_MESSAGES.domainNotAllowed(allowedDomains),
+    );
+  }
+};
+
 export const registerUser = async (
   deps: Deps,
   input: { name: string; email: string; phone: string | null; password: string },
 ): Promise<User> => {
   const { config } = deps;
-  if (!isEmailDomainAllowed(input.email, config.allowedEmailDomains)) {
-    throw new AppError(
-      400,
-      'EMAIL_DOMAIN_NOT_ALLOWED',
-      USERS_MESSAGES.domainNotAllowed(config.allowedEmailDomains),
-    );
-  }
+  assertUsableEmail(input.email, config.allowedEmailDomains);
   if (await emailInUse(deps.db, input.email)) throw emailTaken();
   const passwordHash = await deps.passwords.hash(input.password);
   // Roles never come from the payload: ROLE_USER, plus ROLE_ADMIN for ADMIN_EMAILS.
@@ -152,13 +166,7 @@ export const updateUser = async (
   const current = await getUser(deps.db, id);
   const emailChanged = input.email !== current.email;
   if (emailChanged) {
-    if (!isEmailDomainAllowed(input.email, deps.config.allowedEmailDomains)) {
-      throw new AppError(
-        400,
-        'EMAIL_DOMAIN_NOT_ALLOWED',
-        USERS_MESSAGES.domainNotAllowed(deps.config.allowedEmailDomains),
-      );
-    }
+    assertUsableEmail(input.email, deps.config.allowedEmailDomains);
     // An ADMIN_EMAILS address is reserved for its owner's registration: taking it here would
     // make this account admin at the next start-up. Answered like a taken address, so the
     // list of admin addresses cannot be probed.
@@ -268,7 +276,7 @@ export const deleteUser = async (db: Database, actor: AuthUser, id: number) => {
       .update(users)
       .set({
         name: USERS_MESSAGES.deletedName,
-        email: `deleted-${id}@deleted.invalid`,
+        email: deletedEmail(id),
         phone: null,
         passwordHash: '!deleted',
         emailVerifiedAt: null,
