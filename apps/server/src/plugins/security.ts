@@ -4,9 +4,16 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 
+/** The WebSocket origin of the public URL: http://host -> ws://host, https://host -> wss://host. */
+const websocketOrigin = (publicUrl: string) => {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+};
+
 /**
  * Helmet with a CSP the built Vite app and Swagger UI live with: own scripts only; MUI/emotion
- * inject <style> tags, so only styles get 'unsafe-inline'; WebSocket chat needs ws:/wss:.
+ * inject <style> tags, so only styles get 'unsafe-inline'. WebSocket chat may reach our own `/ws`
+ * only (bare `ws:`/`wss:` would let injected code talk to any socket server).
  */
 export const buildCspDirectives = (config: AppConfig) => ({
   defaultSrc: ["'self'"],
@@ -14,7 +21,7 @@ export const buildCspDirectives = (config: AppConfig) => ({
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'", websocketOrigin(config.publicUrl)],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
