@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UpdateUserResponse } from '@unimercado/shared/schemas/users';
 import { useCallback, useState, type ReactNode } from 'react';
+import { ErrorAlert } from '@/components/errors/error-alert';
 import { ApiError, toUserMessage } from '@/lib/api-client';
 import { useUser } from '../api/get-user';
 import { ProfileCard } from './profile-card';
@@ -50,22 +51,12 @@ export const OwnProfile = ({
     );
   } else if (profile.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => void profile.refetch()}
-            disabled={profile.isFetching}
-          >
-            Reintentar
-          </Button>
-        }
-      >
-        <AlertTitle>Error al cargar el perfil</AlertTitle>
-        {toUserMessage(profile.error, PROFILE_LOAD_FALLBACK)}
-      </Alert>
+      <ErrorAlert
+        title="Error al cargar el perfil"
+        message={toUserMessage(profile.error, PROFILE_LOAD_FALLBACK)}
+        onRetry={() => void profile.refetch()}
+        isRetrying={profile.isFetching}
+      />
     );
   } else {
     const user = profile.data;

@@ -9,7 +9,6 @@ import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { hrefs } from '@/config/paths';
@@ -72,49 +71,47 @@ export const ReceivedReviews = ({
         {reviews.isSuccess && reviews.data.length > 0 && (
           <Stack spacing={2} divider={<Divider flexItem />}>
             {reviews.data.map((review) => (
-              <Fragment key={review.id}>
-                <Box component="article" sx={{ display: 'flex', gap: 1.5 }}>
-                  <Avatar
-                    sx={{
-                      bgcolor: 'secondary.main',
-                      color: 'secondary.contrastText',
-                      fontWeight: 600,
-                    }}
+              <Box key={review.id} component="article" sx={{ display: 'flex', gap: 1.5 }}>
+                <Avatar
+                  sx={{
+                    bgcolor: 'secondary.main',
+                    color: 'secondary.contrastText',
+                    fontWeight: 600,
+                  }}
+                >
+                  {getInitials(review.reviewerName)}
+                </Avatar>
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Box
+                    sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
                   >
-                    {getInitials(review.reviewerName)}
-                  </Avatar>
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Box
-                      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
+                    <Link
+                      component={RouterLink}
+                      to={hrefs.publicProfile(review.reviewerId)}
+                      // A 44px touch target on phones (conventions.md).
+                      sx={{
+                        fontWeight: 600,
+                        display: 'inline-flex',
+                        alignItems: 'center',
+                        minHeight: 44,
+                      }}
                     >
-                      <Link
-                        component={RouterLink}
-                        to={hrefs.publicProfile(review.reviewerId)}
-                        // A 44px touch target on phones (conventions.md).
-                        sx={{
-                          fontWeight: 600,
-                          display: 'inline-flex',
-                          alignItems: 'center',
-                          minHeight: 44,
-                        }}
-                      >
-                        {review.reviewerName}
-                      </Link>
-                      <Typography variant="caption" color="text.secondary">
-                        {formatDate(review.createdAt)}
-                      </Typography>
-                    </Box>
-                    <Rating
-                      value={review.rating}
-                      readOnly
-                      size="small"
-                      aria-label={`${review.rating} de 5 estrellas`}
-                      sx={{ my: 0.5 }}
-                    />
-                    {review.comment && <Typography>{review.comment}</Typography>}
+                      {review.reviewerName}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDate(review.createdAt)}
+                    </Typography>
                   </Box>
+                  <Rating
+                    value={review.rating}
+                    readOnly
+                    size="small"
+                    aria-label={`${review.rating} de 5 estrellas`}
+                    sx={{ my: 0.5 }}
+                  />
+                  {review.comment && <Typography>{review.comment}</Typography>}
                 </Box>
-              </Fragment>
+              </Box>
             ))}
           </Stack>
         )}
