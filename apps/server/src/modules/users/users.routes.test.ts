@@ -183,6 +183,24 @@ describe('PUT /api/users/{id}', () => {
     expect(again.json<User>().phone).toBeNull();
   });
 
+  it('a body id naming another user is refused with 403 and changes nothing', async () => {
+    const owner = await createAccount(ctx, { name: 'Original' });
+    const other = await createAccount(ctx);
+    const res = await put(
+      owner.user.id,
+      { id: other.user.id, name: 'Cambiado', email: owner.email },
+      owner.token,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await get(`/api/users/${owner.user.id}`, owner.token)).json<User>().name).toBe(
+      'Original',
+    );
+    expect((await get(`/api/users/${other.user.id}`, owner.token)).json<User>().name).toBe(
+      other.user.name,
+    );
+  });
+
   it('roles and verified in the payload are ignored', async () => {
     const owner = await createAccount(ctx);
     const res = await put(

@@ -161,7 +161,8 @@ export const updateUser = async (
 ): Promise<User & { token: string }> => {
   if (actor.id !== id) throw new AppError(403, 'FORBIDDEN', USERS_MESSAGES.notOwner);
   if (input.id !== undefined && input.id !== id) {
-    throw new AppError(400, 'BAD_REQUEST', USERS_MESSAGES.idMismatch);
+    // architecture.md: a payload id that names someone else is refused with 403, never obeyed.
+    throw new AppError(403, 'FORBIDDEN', USERS_MESSAGES.idMismatch);
   }
   const current = await getUser(deps.db, id);
   const emailChanged = input.email !== current.email;
