@@ -275,7 +275,7 @@ describe('PUT /api/users/{id}', () => {
       { id: owner.user.id + 1, name: 'A', email: owner.email },
       owner.token,
     );
-    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.statusCode).toBe(403);
   });
 });
 
