@@ -75,6 +75,15 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
   });
 
+  it('keeps each wide-layout button on one line just above the 1030px breakpoint', async () => {
+    quietApi();
+    renderApp('/', { user: TEST_ADMIN, width: 1031 });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(link).toHaveStyle({ whiteSpace: 'nowrap' });
+    }
+  });
+
   it('shows Admin to an admin', async () => {
     quietApi();
     renderApp('/', { user: TEST_ADMIN, width: 1280 });

@@ -135,14 +135,20 @@ export const TopBar = ({
                   variant={isCreate ? 'contained' : 'text'}
                   color="primary"
                   aria-current={isCurrent ? 'page' : undefined}
-                  sx={
-                    isCreate
-                      ? undefined
+                  sx={{
+                    // One line each: just above 1030px the labels wrapped into 61px-tall
+                    // buttons; the icons give way to the text until there is room.
+                    whiteSpace: 'nowrap',
+                    flexShrink: 0,
+                    px: { md: 1.5, lg: 2.25 },
+                    '& .MuiButton-startIcon': { display: { xs: 'none', lg: 'inherit' } },
+                    ...(isCreate
+                      ? {}
                       : {
                           color: isCurrent ? 'primary.main' : 'text.primary',
                           bgcolor: isCurrent ? 'rgba(98, 0, 234, 0.08)' : undefined,
-                        }
-                  }
+                        }),
+                  }}
                 >
                   {item.label}
                 </Button>
