@@ -48,6 +48,13 @@ describe('layout', () => {
     expect(getComputedStyle(register).outline).toBe('3px solid #9d46ff');
   });
 
+  it('keeps the home headings in order (no sixth level under the first)', async () => {
+    quietApi();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryAllByRole('heading', { level: 6, hidden: true })).toHaveLength(0);
+  });
+
   it('shows no bottom bar and no drawer to a signed-out visitor on a phone', async () => {
     quietApi();
     renderApp('/', { width: 390 });

@@ -167,7 +167,7 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
                     {item.icon}
                   </Box>
                   <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="subtitle1" noWrap>
+                    <Typography variant="subtitle1" component="p" noWrap>
                       {item.title}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
