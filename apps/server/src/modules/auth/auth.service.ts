@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES, type LoginResponse } from '@unimercado/shared/schemas/auth';
 import { EMAIL_PATTERN } from '@unimercado/shared/schemas/users';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { loadSessionUser } from '../../plugins/auth';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { findUserById } from '../users/users.queries';
 import { buildVerificationEmail, issueVerificationToken } from './verification.service';
 
 type Deps = Pick<
@@ -40,17 +40,13 @@ export const login = async (
   return issueSession(deps, row.id);
 };
 
-/** Signs a token for the user's current state (roles, token version). */
+/** Signs a token for the user's current state (roles, token version), read in one query. */
 export const issueSession = async (deps: Pick<Deps, 'db' | 'tokens' | 'now'>, userId: number) => {
-  const [versionRow] = await deps.db
-    .select({ tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, userId));
-  const user = await findUserById(deps.db, userId);
-  if (!user || !versionRow)
-    throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  const session = await loadSessionUser(deps.db, userId);
+  if (!session) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  const { user, tokenVersion } = session;
   const { token, issuedAt, expiresAt } = await deps.tokens.sign(
-    { ...user, tokenVersion: versionRow.tokenVersion },
+    { ...user, tokenVersion },
     deps.now(),
   );
   return {
