@@ -84,7 +84,7 @@ test('a student registers, verifies the email, signs in, edits the profile and s
 });
 
 test('an admin changes another user’s roles and the table shows it', async ({ page, request }) => {
-  // ADMIN_EMAILS of the test server names this account, so it is admin from registration.
+  // ADMIN_EMAILS of the test server names this account.
   const registered = await request.post('/api/users', {
     data: {
       name: 'Admin Campus',
@@ -95,6 +95,10 @@ test('an admin changes another user’s roles and the table shows it', async ({ 
     },
   });
   expect(registered.status()).toBe(201);
+  // A listed address becomes admin once its owner verifies it.
+  const verifyPath = await takeVerificationPath(E2E_ADMIN_EMAIL);
+  const verified = await request.post(`/api/auth${verifyPath}`);
+  expect(verified.status()).toBe(200);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, E2E_ADMIN_EMAIL, PASSWORD);

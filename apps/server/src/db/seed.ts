@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_NAMES } from '@unimercado/shared/constants';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { categories, roles, userRoles, users } from './schema';
 
@@ -32,11 +32,15 @@ export const seedDatabase = async (db: Database, options: { adminEmails?: string
     .values(DEFAULT_CATEGORIES.map((name) => ({ name })))
     .onConflictDoNothing();
   const adminEmails = (options.adminEmails ?? []).map((email) => email.toLowerCase());
-  if (adminEmails.length > 0) await grantAdminToExisting(db, adminEmails);
+  if (adminEmails.length > 0) await grantConfiguredAdmins(db, adminEmails);
 };
 
-/** ADMIN_EMAILS accounts that already exist get ROLE_ADMIN (their tokens are refreshed). */
-const grantAdminToExisting = async (db: Database, emails: string[]) => {
+/**
+ * ADMIN_EMAILS accounts get ROLE_ADMIN once they have proved they own the address (verified
+ * email), so nobody can claim admin by registering a listed address first. Runs at start-up and
+ * right after a verification; their tokens are refreshed (docs/decisions/008).
+ */
+export const grantConfiguredAdmins = async (db: Database, emails: string[]) => {
   const [adminRole] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));
   if (!adminRole) return;
   await db.transaction(async (tx) => {
@@ -47,6 +51,7 @@ const grantAdminToExisting = async (db: Database, emails: string[]) => {
         and(
           inArray(sql`lower(${users.email})`, emails),
           isNull(users.deletedAt),
+          isNotNull(users.emailVerifiedAt),
           sql`not exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role_id = ${adminRole.id})`,
         ),
       );

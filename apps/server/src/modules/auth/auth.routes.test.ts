@@ -69,9 +69,41 @@ describe('registration: POST /api/users', () => {
     expect(message!.text).toContain('Hola Estudiante Prueba');
   });
 
-  it('ADMIN_EMAILS accounts get ROLE_ADMIN', async () => {
-    const { user } = await registerUser(ctx.app, { email: adminEmail });
-    expect(user.roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+  it('ADMIN_EMAILS accounts become admins only once they verify the address', async () => {
+    const { user, password } = await registerUser(ctx.app, { email: adminEmail });
+    // Registering a listed address first proves nothing: no admin yet.
+    expect(user.roles).toEqual(['ROLE_USER']);
+    const before = await login(ctx.app, adminEmail, password);
+    expect(before.roles).toEqual(['ROLE_USER']);
+    const adminOnly = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: bearer(before.token),
+    });
+    expect(adminOnly.statusCode).toBe(403);
+
+    const token = await latestVerificationToken(ctx, adminEmail);
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-email?token=${token}`,
+    });
+    expect(verified.statusCode).toBe(200);
+
+    // The roles changed, so the session from before is revoked; a new one carries ROLE_ADMIN.
+    const stale = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}`,
+      headers: bearer(before.token),
+    });
+    expect(stale.statusCode).toBe(401);
+    const after = await login(ctx.app, adminEmail, password);
+    expect(after.roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+    const asAdmin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: bearer(after.token),
+    });
+    expect(asAdmin.statusCode).toBe(200);
   });
 
   it('refuses a duplicate email, whatever its case, with 409 EMAIL_TAKEN', async () => {

@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
       config: perIp(app.rateLimits.resendPerIp),
     },
-    (request) => verifyEmailToken(app.db, request.query.token, app.now()),
+    (request) => verifyEmailToken(app.db, request.query.token, app.now(), app.config.adminEmails),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
 import { VERIFICATION_TOKEN_TTL_HOURS } from '@unimercado/shared/constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env';
+import { grantConfiguredAdmins } from '../../db/seed';
 import type { Database } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -82,10 +83,15 @@ const tokenError = (code: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_USED', mess
   new AppError(400, code, message);
 
 /** Single use, expiring, bound to one user and the address it was sent to. */
-export const verifyEmailToken = async (db: Database, rawToken: string | undefined, now: Date) => {
+export const verifyEmailToken = async (
+  db: Database,
+  rawToken: string | undefined,
+  now: Date,
+  adminEmails: string[] = [],
+) => {
   const token = rawToken?.trim();
   if (!token) throw tokenError('TOKEN_INVALID', AUTH_MESSAGES.tokenMissing);
-  return db.transaction(async (tx) => {
+  const verifiedEmail = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         id: emailVerificationTokens.id,
@@ -114,6 +120,9 @@ export const verifyEmailToken = async (db: Database, rawToken: string | undefine
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
       .where(eq(users.id, row.userId));
-    return { message: AUTH_MESSAGES.verified };
+    return row.userEmail;
   });
+  // A listed admin address proved its owner: grant ROLE_ADMIN now (start-up would do it anyway).
+  if (adminEmails.includes(verifiedEmail)) await grantConfiguredAdmins(db, [verifiedEmail]);
+  return { message: AUTH_MESSAGES.verified };
 };

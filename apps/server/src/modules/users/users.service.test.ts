@@ -55,13 +55,14 @@ describe('last admin protections', () => {
 });
 
 describe('ADMIN_EMAILS at start-up', () => {
-  it('promotes existing accounts and revokes their old tokens', async () => {
+  it('promotes existing verified accounts and revokes their old tokens', async () => {
     const first = await createTestApp();
-    const account = await createAccount(first);
+    const account = await createAccount(first, { verified: true });
+    const unverified = await createAccount(first);
     await first.app.close();
     const second = await createTestApp({
       database: first.database,
-      config: { adminEmails: [account.email] },
+      config: { adminEmails: [account.email, unverified.email] },
     });
     try {
       const old = await second.app.inject({
@@ -76,6 +77,13 @@ describe('ADMIN_EMAILS at start-up', () => {
         payload: { email: account.email, password: account.password },
       });
       expect(login.json<{ roles: string[] }>().roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+      // An address nobody has proved to own stays a plain user (and keeps its session).
+      const notYet = await second.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: unverified.email, password: unverified.password },
+      });
+      expect(notYet.json<{ roles: string[] }>().roles).toEqual(['ROLE_USER']);
     } finally {
       await second.close();
       await first.database.close();

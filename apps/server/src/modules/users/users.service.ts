@@ -99,10 +99,9 @@ export const registerUser = async (
   assertUsableEmail(input.email, config.allowedEmailDomains);
   if (await emailInUse(deps.db, input.email)) throw emailTaken();
   const passwordHash = await deps.passwords.hash(input.password);
-  // Roles never come from the payload: ROLE_USER, plus ROLE_ADMIN for ADMIN_EMAILS.
-  const roleNames: string[] = config.adminEmails.includes(input.email)
-    ? [ROLE_USER, ROLE_ADMIN]
-    : [ROLE_USER];
+  // Roles never come from the payload. ADMIN_EMAILS accounts become admins only once they verify
+  // the address (verification.service.ts), never at sign-up.
+  const roleNames: string[] = [ROLE_USER];
   let userId: number;
   let verificationToken: string;
   try {
