@@ -9,6 +9,7 @@ import {
   TEST_ADMIN,
   TEST_USER,
 } from '@/testing/test-utils';
+import { fakeMediaQueryList } from '@/testing/media-query';
 
 const USERS = [
   {
@@ -84,16 +85,9 @@ describe('admin panel', () => {
   it('lists users as cards on a phone, each name a heading right under the page title', async () => {
     mockFetch({ 'GET /api/users': () => jsonResponse(200, USERS, { 'X-Total-Count': '3' }) });
     // Every media query matches: MUI's down('md') picks the compact layout.
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-      matches: true,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      fakeMediaQueryList(query, true),
+    );
     renderApp('/admin-panel', { user: TEST_ADMIN, width: 390 });
     const list = await screen.findByRole('list', { name: 'Usuarios' });
     expect(
