@@ -24,12 +24,17 @@ import { healthRoutes } from './modules/health/health.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
+import { brokerPlugin } from './plugins/broker';
+import { busPlugin } from './plugins/bus';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
+import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
+import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 
 // Zod's built-in messages (for issues without a custom message) in Spanish.
@@ -215,8 +220,13 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   await app.register(dbPlugin, { handle: database, closeOnShutdown: ownsDatabase });
   await app.register(securityPlugin, { config });
-  await app.register(rateLimitPlugin, { config, settings: options.rateLimits });
+  await app.register(redisPlugin, { config });
+  await app.register(busPlugin);
+  await app.register(brokerPlugin);
+  await app.register(notifierPlugin);
+  await app.register(rateLimitPlugin, { settings: options.rateLimits });
   await app.register(mailPlugin, { config });
+  await app.register(storagePlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(docsPlugin, { config });
 

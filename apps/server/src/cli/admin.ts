@@ -1,4 +1,6 @@
 import { setAdminByEmail } from '../modules/users/admin-grants';
+import { createRedisBus } from '../plugins/bus';
+import { closeRedis, connectRedis } from '../plugins/redis';
 import { runWithDatabase } from './run';
 
 const USAGE = 'Uso: npm run admin -- grant <email>   |   npm run admin -- revoke <email>';
@@ -9,8 +11,19 @@ if ((command !== 'grant' && command !== 'revoke') || !email) {
   process.exit(2);
 }
 
-await runWithDatabase(async (handle) => {
-  const result = await setAdminByEmail(handle.db, email, command === 'grant');
+await runWithDatabase(async (handle, config) => {
+  // With REDIS_URL the running instances hear the revocation at once (their session caches and
+  // sockets); without it, no other process can be holding sessions of this database... except a
+  // PostgreSQL server started without Redis, whose caches notice within their short lifetime.
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, config.redisPrefix, (error) => console.error(error))
+    : null;
+  const bus = redis ? createRedisBus(redis, { error: (object) => console.error(object) }) : null;
+  const result = await setAdminByEmail(
+    { db: handle.db, now: () => new Date(), bus },
+    email,
+    command === 'grant',
+  ).finally(() => (redis ? closeRedis(redis) : undefined));
   const messages = {
     granted: `${email} ahora es administrador (debe volver a iniciar sesión).`,
     revoked: `${email} ya no es administrador.`,

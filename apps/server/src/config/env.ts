@@ -17,6 +17,8 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and pub/sub channel (several deployments or test runs can share one Redis). */
+  redisPrefix: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -77,6 +79,14 @@ const envSchema = z.object({
   DATA_DIR: optionalString,
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'DATABASE_URL'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'REDIS_URL'),
+  REDIS_PREFIX: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9:_.-]{1,40}$/, 'REDIS_PREFIX solo admite letras, números y : _ . -')
+      .default('um:'),
+  ),
   JWT_SECRET: z.preprocess(
     blankToUndefined,
     z
@@ -170,6 +180,7 @@ export const parseEnv = (
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

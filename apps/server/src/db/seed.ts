@@ -1,7 +1,9 @@
 import { ROLE_ADMIN, ROLE_NAMES } from '@unimercado/shared/constants';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { revokeSessions } from '../modules/users/sessions';
 import type { Database } from './client';
 import { categories, roles, userRoles, users } from './schema';
+import { inTransaction } from './tx';
 
 /** Student-oriented categories, in the order the selects show them. */
 export const DEFAULT_CATEGORIES = [
@@ -43,7 +45,7 @@ export const seedDatabase = async (db: Database, options: { adminEmails?: string
 export const grantConfiguredAdmins = async (db: Database, emails: string[]) => {
   const [adminRole] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));
   if (!adminRole) return;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx, afterCommit) => {
     const missing = await tx
       .select({ id: users.id })
       .from(users)
@@ -61,9 +63,8 @@ export const grantConfiguredAdmins = async (db: Database, emails: string[]) => {
       .insert(userRoles)
       .values(ids.map((userId) => ({ userId, roleId: adminRole.id })))
       .onConflictDoNothing();
-    await tx
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(inArray(users.id, ids));
+    // No bus: at start-up this process holds no sessions yet; right after a verification the
+    // account's only token is the one about to be replaced by signing in again.
+    await revokeSessions({ tx, afterCommit }, null, ids, new Date());
   });
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertVerified } from '../lib/authorization';
 import { bearer, createAccount, createTestApp, type TestContext } from '../test/helpers';
 
 /** The guards other modules build on: optional identity and verified-only routes. */
@@ -10,11 +11,10 @@ describe('auth guards', () => {
         app.get('/api/_probe/optional', { onRequest: [app.authenticateOptional] }, (request) => ({
           viewer: request.viewer?.id ?? null,
         }));
-        app.post(
-          '/api/_probe/verified',
-          { onRequest: [app.authenticate, app.requireVerified] },
-          (request) => ({ id: request.user.id }),
-        );
+        app.post('/api/_probe/verified', { onRequest: [app.authenticate] }, (request) => {
+          assertVerified(request.user);
+          return { id: request.user.id };
+        });
       },
     });
   });
@@ -46,7 +46,7 @@ describe('auth guards', () => {
     expect(signedIn.json()).toEqual({ viewer: account.user.id });
   });
 
-  it('requireVerified: 401 anonymous, 403 EMAIL_NOT_VERIFIED unverified, 200 verified', async () => {
+  it('assertVerified: 401 anonymous, 403 EMAIL_NOT_VERIFIED unverified, 200 verified', async () => {
     const unverified = await createAccount(ctx);
     const verified = await createAccount(ctx, { verified: true });
     expect((await ctx.app.inject({ method: 'POST', url: '/api/_probe/verified' })).statusCode).toBe(

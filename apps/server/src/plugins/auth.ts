@@ -1,4 +1,3 @@
-import { ROLE_ADMIN } from '@unimercado/shared/constants';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,10 +29,6 @@ declare module 'fastify' {
     authenticate: Hook;
     /** Public endpoints: sets request.viewer (null when anonymous or the token is unusable). */
     authenticateOptional: Hook;
-    /** 403 unless request.user holds ROLE_ADMIN in the database. Use after authenticate. */
-    requireAdmin: Hook;
-    /** 403 EMAIL_NOT_VERIFIED unless request.user verified their email. Use after authenticate. */
-    requireVerified: Hook;
   }
   interface FastifyRequest {
     /** Set by app.authenticate; only read it on routes that use it. */
@@ -124,21 +119,6 @@ export const authPlugin = fp<{ config: AppConfig }>(
     });
     app.decorate('authenticateOptional', async (request: FastifyRequest) => {
       request.viewer = (await resolve(readBearerToken(request.headers.authorization))) ?? null;
-    });
-    app.decorate('requireAdmin', (request: FastifyRequest) => {
-      // request.user was loaded from the database for this request, so a demoted admin is refused.
-      if (!request.user.roles.includes(ROLE_ADMIN)) {
-        return Promise.reject(new AppError(403, 'FORBIDDEN', COMMON_MESSAGES.adminOnly));
-      }
-      return Promise.resolve();
-    });
-    app.decorate('requireVerified', (request: FastifyRequest) => {
-      if (!request.user.verified) {
-        return Promise.reject(
-          new AppError(403, 'EMAIL_NOT_VERIFIED', COMMON_MESSAGES.emailNotVerified),
-        );
-      }
-      return Promise.resolve();
     });
     done();
   },

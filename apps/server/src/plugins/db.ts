@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client';
+import { setAfterCommitLogger } from '../db/tx';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,7 @@ export const dbPlugin = fp<{ handle: DatabaseHandle; closeOnShutdown: boolean }>
   (app, { handle, closeOnShutdown }, done) => {
     app.decorate('db', handle.db);
     app.decorate('database', handle);
+    setAfterCommitLogger(handle.db, app.log);
     if (closeOnShutdown) app.addHook('onClose', () => handle.close());
     done();
   },

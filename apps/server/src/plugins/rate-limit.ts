@@ -1,7 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import type { AppConfig } from '../config/env';
 import { AppError, COMMON_MESSAGES } from '../lib/app-error';
 import {
   createMemoryCounterStore,
@@ -37,8 +35,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimitSettings;
     counters: CounterStore;
-    /** Shared Redis connection when REDIS_URL is set (rate limits; chat fan-out may reuse it). */
-    redis: Redis | null;
   }
 }
 
@@ -56,33 +52,27 @@ export const consumeLimit = async (counters: CounterStore, key: string, limit: L
   if (count > limit.max) throw rateLimitedError(resetInMs);
 };
 
-export const rateLimitPlugin = fp<{ config: AppConfig; settings?: Partial<RateLimitSettings> }>(
-  async (app, { config, settings }) => {
-    const redis = config.redisUrl
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-      : null;
-    app.decorate('redis', redis);
+export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings> | undefined }>(
+  async (app, { settings }) => {
+    const redis = app.redis?.command ?? null;
+    const prefix = app.redis?.prefix ?? '';
     app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...settings });
     app.decorate(
       'counters',
       redis
-        ? createRedisCounterStore(redis, undefined, (error) =>
+        ? createRedisCounterStore(redis, `${prefix}counter:`, (error) =>
             app.log.error({ err: error }, 'rate-limit store unavailable; failing open'),
           )
         : createMemoryCounterStore(),
     );
-    redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-    app.addHook('onClose', async () => {
-      await app.counters.close();
-      if (redis) await redis.quit();
-    });
+    app.addHook('onClose', () => app.counters.close());
     await app.register(rateLimit, {
       global: false,
       // A Redis outage must not lock every student out: limits fail open (and it is logged).
       skipOnError: true,
-      ...(redis ? { redis, nameSpace: 'um:rl:' } : {}),
+      ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
       errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

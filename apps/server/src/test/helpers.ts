@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   ...parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
   webDistDir: '/nonexistent-web-dist',
+  // Test runs share the machine's Redis: each app gets its own keys and channels.
+  redisPrefix: `um:test:${randomBytes(5).toString('hex')}:`,
   ...overrides,
 });
 

@@ -9,6 +9,7 @@ import {
 import { messageResponseSchema } from '@unimercado/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { depsOf } from '../../lib/deps';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { login, requestVerification, resendVerification } from './auth.service';
 import { verifyEmailToken } from './verification.service';
@@ -22,6 +23,7 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = (app) => {
+  const deps = depsOf(app);
   const perIp = (limit: { max: number; windowMs: number }) => ({
     rateLimit: { max: limit.max, timeWindow: limit.windowMs },
   });
@@ -38,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       config: perIp(app.rateLimits.loginPerIp),
     },
     async (request, reply) => {
-      const session = await login(app, request.body);
+      const session = await login(deps, request.body);
       setSessionCookie(reply, app.config, session.token);
       return session;
     },
@@ -70,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
       config: perIp(app.rateLimits.resendPerIp),
     },
-    (request) => verifyEmailToken(app.db, request.query.token, app.now(), app.config.adminEmails),
+    (request) => verifyEmailToken(deps, request.query.token),
   );
 
   app.post(
@@ -84,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
       config: perIp(app.rateLimits.resendPerIp),
     },
-    (request) => resendVerification(app, request.query.email),
+    (request) => resendVerification(deps, request.query.email),
   );
 
   app.post(
@@ -98,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       },
       onRequest: [app.authenticate],
     },
-    (request) => requestVerification(app, request.user),
+    (request) => requestVerification(deps, request.user),
   );
 
   app.get(

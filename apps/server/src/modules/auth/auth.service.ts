@@ -1,15 +1,16 @@
 import { AUTH_MESSAGES, type LoginResponse } from '@unimercado/shared/schemas/auth';
 import { EMAIL_PATTERN } from '@unimercado/shared/schemas/users';
 import { and, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
+import { inTransaction } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/deps';
 import { loadSessionUser } from '../../plugins/auth';
 import { consumeLimit } from '../../plugins/rate-limit';
 import { buildVerificationEmail, issueVerificationToken } from './verification.service';
 
 type Deps = Pick<
-  FastifyInstance,
+  AppDeps,
   'db' | 'config' | 'passwords' | 'tokens' | 'counters' | 'rateLimits' | 'mailer' | 'now'
 >;
 
@@ -66,12 +67,18 @@ export const sendVerificationEmail = async (
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'now'>,
   user: { id: number; email: string; name: string },
 ) => {
-  const token = await issueVerificationToken(deps.db, {
-    userId: user.id,
-    email: user.email,
-    now: deps.now(),
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const token = await issueVerificationToken(tx, {
+      userId: user.id,
+      email: user.email,
+      now: deps.now(),
+    });
+    afterCommit(() =>
+      deps.mailer.send(
+        buildVerificationEmail(deps.config, { to: user.email, name: user.name, token }),
+      ),
+    );
   });
-  deps.mailer.send(buildVerificationEmail(deps.config, { to: user.email, name: user.name, token }));
 };
 
 /**

@@ -3,9 +3,10 @@ import { VERIFICATION_TOKEN_TTL_HOURS } from '@unimercado/shared/constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env';
 import { grantConfiguredAdmins } from '../../db/seed';
-import type { Database } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
+import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/deps';
 import {
   classifyVerificationToken,
   generateVerificationToken,
@@ -14,26 +15,24 @@ import {
 } from '../../lib/verification-token';
 import type { MailMessage } from '../../plugins/mail';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * Issues a fresh link for `email` (inside the caller's transaction when given one); any unused
  * older link of the user stops working. Locking the user row serialises concurrent resends, so
  * exactly one link stays usable.
  */
 export const issueVerificationToken = async (
-  db: Database | Transaction,
+  tx: Tx,
   { userId, email, now }: { userId: number; email: string; now: Date },
 ) => {
   const token = generateVerificationToken();
-  await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    await tx
+  await inTransaction(tx, async (savepoint) => {
+    await savepoint.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await savepoint
       .delete(emailVerificationTokens)
       .where(
         and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)),
       );
-    await tx.insert(emailVerificationTokens).values({
+    await savepoint.insert(emailVerificationTokens).values({
       userId,
       email,
       tokenHash: hashVerificationToken(token),
@@ -84,14 +83,15 @@ const tokenError = (code: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_USED', mess
 
 /** Single use, expiring, bound to one user and the address it was sent to. */
 export const verifyEmailToken = async (
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
   rawToken: string | undefined,
-  now: Date,
-  adminEmails: string[] = [],
 ) => {
+  const { db } = deps;
+  const now = deps.now();
+  const adminEmails = deps.config.adminEmails;
   const token = rawToken?.trim();
   if (!token) throw tokenError('TOKEN_INVALID', AUTH_MESSAGES.tokenMissing);
-  const verifiedEmail = await db.transaction(async (tx) => {
+  const verifiedEmail = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({
         id: emailVerificationTokens.id,
@@ -125,4 +125,9 @@ export const verifyEmailToken = async (
   // A listed admin address proved its owner: grant ROLE_ADMIN now (start-up would do it anyway).
   if (adminEmails.includes(verifiedEmail)) await grantConfiguredAdmins(db, [verifiedEmail]);
   return { message: AUTH_MESSAGES.verified };
+};
+
+/** A deleted account's links stop existing. */
+export const removeUserData = async (tx: Tx, userId: number) => {
+  await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
 };

@@ -2,6 +2,9 @@ import { ROLE_ADMIN } from '@unimercado/shared/constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
+import { inTransaction } from '../../db/tx';
+import type { Bus } from '../../plugins/bus';
+import { revokeSessions } from './sessions';
 
 export type GrantResult = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'last-admin';
 
@@ -13,11 +16,11 @@ export const ADMIN_LOCK_ID = 7_421_338;
  * admin). Revoking never leaves the platform without an admin. Tokens are revoked either way.
  */
 export const setAdminByEmail = async (
-  db: Database,
+  deps: { db: Database; now: () => Date; bus: Pick<Bus, 'publish'> | null },
   email: string,
   makeAdmin: boolean,
 ): Promise<GrantResult> =>
-  db.transaction(async (tx) => {
+  inTransaction(deps.db, async (tx, afterCommit) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_ID})`);
     const [user] = await tx
       .select({ id: users.id })
@@ -45,9 +48,6 @@ export const setAdminByEmail = async (
         .delete(userRoles)
         .where(and(eq(userRoles.userId, user.id), eq(userRoles.roleId, adminRole.id)));
     }
-    await tx
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await revokeSessions({ tx, afterCommit }, deps.bus, [user.id], deps.now());
     return makeAdmin ? 'granted' : 'revoked';
   });

@@ -10,6 +10,7 @@ import {
 } from '@unimercado/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
 import { setSessionCookie } from '../../plugins/auth';
 import {
@@ -27,7 +28,7 @@ const e = errorBodySchema;
 const secured = [{ bearerAuth: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod = (app) => {
-  const admin = [app.authenticate, app.requireAdmin];
+  const deps = depsOf(app);
 
   app.post(
     '/',
@@ -47,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { name, email, phone, password } = request.body;
-      const user = await registerUser(app, { name, email, phone, password });
+      const user = await registerUser(deps, { name, email, phone, password });
       return reply.status(201).send(user);
     },
   );
@@ -62,10 +63,10 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         querystring: paginationQuerySchema,
         response: { 200: z.array(userSchema), 400: e, 401: e, 403: e },
       },
-      onRequest: admin,
+      onRequest: [app.authenticate],
     },
     async (request, reply) => {
-      const { items, total } = await listUsers(app.db, request.query);
+      const { items, total } = await listUsers(deps, request.user, request.query);
       setTotalCount(reply, total);
       return items;
     },
@@ -100,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     async (request, reply) => {
-      const updated = await updateUser(app, request.user, request.params.id, request.body);
+      const updated = await updateUser(deps, request.user, request.params.id, request.body);
       // Keep the WebSocket cookie in step with the fresh token (a new password revoked the old).
       setSessionCookie(reply, app.config, updated.token);
       return updated;
@@ -117,10 +118,10 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         params: idParamsSchema,
         response: { 204: z.null(), 400: e, 401: e, 403: e, 404: e, 409: e },
       },
-      onRequest: admin,
+      onRequest: [app.authenticate],
     },
     async (request, reply) => {
-      await deleteUser(app.db, request.user, request.params.id);
+      await deleteUser(deps, request.user, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -150,9 +151,9 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         params: idParamsSchema,
         response: { 200: z.array(roleSchema), 400: e, 401: e, 403: e, 404: e },
       },
-      onRequest: admin,
+      onRequest: [app.authenticate],
     },
-    (request) => getUserRoles(app.db, request.params.id),
+    (request) => getUserRoles(deps, request.user, request.params.id),
   );
 
   app.post(
@@ -166,9 +167,9 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         body: replaceRolesBodySchema,
         response: { 200: userSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
-      onRequest: admin,
+      onRequest: [app.authenticate],
     },
-    (request) => replaceUserRoles(app.db, request.user, request.params.id, request.body),
+    (request) => replaceUserRoles(deps, request.user, request.params.id, request.body),
   );
   return Promise.resolve();
 };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { depsOf } from '../../lib/deps';
 import { users } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
 import {
@@ -20,6 +21,8 @@ import { deleteUser, replaceUserRoles } from './users.service';
  * The last-admin rule guards races the HTTP layer cannot produce in sequence (an admin acting on
  * the only other admin always leaves one), so it is checked on the service directly.
  */
+const adminDeps = (ctx: TestContext) => ({ db: ctx.database.db, now: () => new Date(), bus: null });
+
 describe('last admin protections', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -30,19 +33,19 @@ describe('last admin protections', () => {
   it('never deletes or demotes the last admin', async () => {
     const onlyAdmin = await createAccount(ctx, { admin: true });
     const actor = { id: -1, email: 'x@y.z', name: 'x', roles: ['ROLE_ADMIN'], verified: true };
-    const deletion = deleteUser(ctx.database.db, actor, onlyAdmin.user.id);
+    const deletion = deleteUser(depsOf(ctx.app), actor, onlyAdmin.user.id);
     await expect(deletion).rejects.toBeInstanceOf(AppError);
     await expect(deletion).rejects.toMatchObject({ statusCode: 409, code: 'LAST_ADMIN' });
-    const demotion = replaceUserRoles(ctx.database.db, actor, onlyAdmin.user.id, [1]);
+    const demotion = replaceUserRoles(depsOf(ctx.app), actor, onlyAdmin.user.id, [1]);
     await expect(demotion).rejects.toMatchObject({ statusCode: 409, code: 'LAST_ADMIN' });
-    expect(await setAdminByEmail(ctx.database.db, onlyAdmin.email, false)).toBe('last-admin');
+    expect(await setAdminByEmail(adminDeps(ctx), onlyAdmin.email, false)).toBe('last-admin');
   });
 
   it('the admin CLI grants and revokes by email', async () => {
     const user = await createAccount(ctx);
-    expect(await setAdminByEmail(ctx.database.db, user.email.toUpperCase(), true)).toBe('granted');
-    expect(await setAdminByEmail(ctx.database.db, user.email, true)).toBe('unchanged');
-    expect(await setAdminByEmail(ctx.database.db, 'nadie@uni.edu', true)).toBe('not-found');
+    expect(await setAdminByEmail(adminDeps(ctx), user.email.toUpperCase(), true)).toBe('granted');
+    expect(await setAdminByEmail(adminDeps(ctx), user.email, true)).toBe('unchanged');
+    expect(await setAdminByEmail(adminDeps(ctx), 'nadie@uni.edu', true)).toBe('not-found');
     // The grant revoked the old token (roles changed).
     const res = await ctx.app.inject({
       method: 'GET',
@@ -50,7 +53,7 @@ describe('last admin protections', () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(res.statusCode).toBe(401);
-    expect(await setAdminByEmail(ctx.database.db, user.email, false)).toBe('revoked');
+    expect(await setAdminByEmail(adminDeps(ctx), user.email, false)).toBe('revoked');
   });
 });
 

@@ -2,29 +2,27 @@ import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import type { PaginationQuery } from '@unimercado/shared/schemas/common';
 import { USER_MESSAGES, type User, type UserStats } from '@unimercado/shared/schemas/users';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import {
-  emailVerificationTokens,
-  favorites,
-  notifications,
-  products,
-  roles,
-  sales,
-  userRoles,
-  users,
-} from '../../db/schema';
+import { roles, userRoles, users } from '../../db/schema';
+import { inTransaction, type Tx } from '../../db/tx';
 import { AppError, COMMON_MESSAGES } from '../../lib/app-error';
+import { assertAdmin, assertPayloadActor, assertSelf, type Actor } from '../../lib/authorization';
+import type { AppDeps } from '../../lib/deps';
 import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
-import type { AuthUser } from '../../plugins/auth';
 import { issueSession } from '../auth/auth.service';
+import * as verification from '../auth/verification.service';
 import { buildVerificationEmail, issueVerificationToken } from '../auth/verification.service';
+import * as favorites from '../favorites/favorites.service';
+import * as notifications from '../notifications/notifications.service';
+import * as products from '../products/products.service';
+import * as sales from '../sales/sales.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
+import { revokeSessions } from './sessions';
 import { findUserById, selectUsers } from './users.queries';
 
-type Deps = Pick<FastifyInstance, 'db' | 'config' | 'passwords' | 'mailer' | 'now' | 'tokens'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'passwords' | 'mailer' | 'now' | 'tokens' | 'bus'>;
 
 export const USERS_MESSAGES = {
   emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
@@ -46,7 +44,6 @@ const isUniqueViolation = (error: unknown): boolean => {
   return 'cause' in error && isUniqueViolation(error.cause);
 };
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const lockAdmins = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_ID})`);
 
 const countActiveAdmins = async (tx: Tx) => {
@@ -103,10 +100,10 @@ export const registerUser = async (
   // the address (verification.service.ts), never at sign-up.
   const roleNames: string[] = [ROLE_USER];
   let userId: number;
-  let verificationToken: string;
   try {
-    // The account, its roles and its verification link exist together or not at all.
-    ({ userId, verificationToken } = await deps.db.transaction(async (tx) => {
+    // The account, its roles and its verification link exist together or not at all; the email
+    // leaves only once they do.
+    userId = await inTransaction(deps.db, async (tx, afterCommit) => {
       const [created] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
@@ -121,15 +118,17 @@ export const registerUser = async (
         email: input.email,
         now: deps.now(),
       });
-      return { userId: created.id, verificationToken: token };
-    }));
+      afterCommit(() =>
+        deps.mailer.send(
+          buildVerificationEmail(config, { to: input.email, name: input.name, token }),
+        ),
+      );
+      return created.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  deps.mailer.send(
-    buildVerificationEmail(config, { to: input.email, name: input.name, token: verificationToken }),
-  );
   const user = await findUserById(deps.db, userId);
   if (!user) throw new Error('registered user vanished');
   return user;
@@ -148,7 +147,7 @@ export const getUser = async (db: Database, id: number) => {
  */
 export const updateUser = async (
   deps: Deps,
-  actor: AuthUser,
+  actor: Actor,
   id: number,
   input: {
     id?: number;
@@ -158,11 +157,9 @@ export const updateUser = async (
     password: string | null;
   },
 ): Promise<User & { token: string }> => {
-  if (actor.id !== id) throw new AppError(403, 'FORBIDDEN', USERS_MESSAGES.notOwner);
-  if (input.id !== undefined && input.id !== id) {
-    // architecture.md: a payload id that names someone else is refused with 403, never obeyed.
-    throw new AppError(403, 'FORBIDDEN', USERS_MESSAGES.idMismatch);
-  }
+  assertSelf(actor, id, USERS_MESSAGES.notOwner);
+  // architecture.md: a payload id that names someone else is refused with 403, never obeyed.
+  assertPayloadActor(actor, input.id, USERS_MESSAGES.idMismatch);
   const current = await getUser(deps.db, id);
   const emailChanged = input.email !== current.email;
   if (emailChanged) {
@@ -175,9 +172,8 @@ export const updateUser = async (
   }
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
   const now = deps.now();
-  let verificationToken: string | undefined;
   try {
-    verificationToken = await deps.db.transaction(async (tx) => {
+    await inTransaction(deps.db, async (tx, afterCommit) => {
       await tx
         .update(users)
         .set({
@@ -186,26 +182,23 @@ export const updateUser = async (
           phone: input.phone,
           updatedAt: now,
           ...(emailChanged ? { emailVerifiedAt: null } : {}),
-          ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
         })
         .where(eq(users.id, id));
-      // A new address gets a new link in the same transaction (older links stop working).
-      return emailChanged
-        ? issueVerificationToken(tx, { userId: id, email: input.email, now })
-        : undefined;
+      if (passwordHash) await revokeSessions({ tx, afterCommit }, deps.bus, [id], now);
+      if (emailChanged) {
+        // A new address gets a new link in the same transaction (older links stop working).
+        const token = await issueVerificationToken(tx, { userId: id, email: input.email, now });
+        afterCommit(() =>
+          deps.mailer.send(
+            buildVerificationEmail(deps.config, { to: input.email, name: input.name, token }),
+          ),
+        );
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
-  }
-  if (verificationToken) {
-    deps.mailer.send(
-      buildVerificationEmail(deps.config, {
-        to: input.email,
-        name: input.name,
-        token: verificationToken,
-      }),
-    );
   }
   const session = await issueSession(deps, id);
   return { ...(await getUser(deps.db, id)), token: session.token };
@@ -238,7 +231,14 @@ export const getUserStats = async (db: Database, id: number): Promise<UserStats>
   };
 };
 
-export const listUsers = async (db: Database, { page, size }: PaginationQuery) => {
+type AdminDeps = Pick<AppDeps, 'db' | 'now' | 'bus' | 'storage'>;
+
+export const listUsers = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { page, size }: PaginationQuery,
+) => {
+  assertAdmin(actor);
   const [countRow] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
@@ -253,24 +253,27 @@ export const listUsers = async (db: Database, { page, size }: PaginationQuery) =
 
 /**
  * Soft delete (architecture.md, data safety): the row stays anonymised so counterparts keep their
- * purchases, reviews and chat history ('Usuario eliminado'); unsold listings, pending offers,
- * favourites, notifications and links go; the token version bump revokes every session at once;
- * the email is freed for a new registration.
+ * purchases, reviews and chat history ('Usuario eliminado'). Each module removes what is its own
+ * (unsold listings and their photos, pending offers, favourites, notifications, links); the photos'
+ * files go after commit; every session is revoked at once; the email is freed for a new account.
  */
-export const deleteUser = async (db: Database, actor: AuthUser, id: number) => {
+export const deleteUser = async (deps: AdminDeps, actor: Actor, id: number) => {
+  assertAdmin(actor);
   if (actor.id === id) throw new AppError(409, 'SELF_ACTION', USERS_MESSAGES.selfDelete);
-  await db.transaction(async (tx) => {
+  const now = deps.now();
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     await lockAdmins(tx);
     const target = await findUserById(tx, id);
     if (!target) throw new AppError(404, 'NOT_FOUND', COMMON_MESSAGES.userNotFound);
     if (target.roles.includes(ROLE_ADMIN) && (await countActiveAdmins(tx)) <= 1) {
       throw new AppError(409, 'LAST_ADMIN', USERS_MESSAGES.lastAdmin);
     }
-    await tx.delete(products).where(and(eq(products.sellerId, id), eq(products.isSold, false)));
-    await tx.delete(sales).where(and(eq(sales.buyerId, id), eq(sales.status, 'pending')));
-    await tx.delete(favorites).where(eq(favorites.userId, id));
-    await tx.delete(notifications).where(eq(notifications.userId, id));
-    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));
+    const { imageKeys } = await products.removeUserData(tx, id);
+    afterCommit(() => deps.storage.deleteMany(imageKeys));
+    await sales.removeUserData(tx, id);
+    await favorites.removeUserData(tx, id);
+    await notifications.removeUserData(tx, id);
+    await verification.removeUserData(tx, id);
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx
       .update(users)
@@ -280,15 +283,16 @@ export const deleteUser = async (db: Database, actor: AuthUser, id: number) => {
         phone: null,
         passwordHash: '!deleted',
         emailVerifiedAt: null,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
+        deletedAt: now,
+        updatedAt: now,
       })
       .where(eq(users.id, id));
+    await revokeSessions({ tx, afterCommit }, deps.bus, [id], now);
   });
 };
 
-export const getUserRoles = async (db: Database, id: number) => {
+export const getUserRoles = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, id: number) => {
+  assertAdmin(actor);
   await getUser(db, id);
   return db
     .select({ id: roles.id, name: roles.name })
@@ -300,13 +304,14 @@ export const getUserRoles = async (db: Database, id: number) => {
 
 /** Replaces the roles; revokes the user's tokens so the new roles apply at once. */
 export const replaceUserRoles = async (
-  db: Database,
-  actor: AuthUser,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus'>,
+  actor: Actor,
   id: number,
   roleIds: number[],
 ): Promise<User> => {
+  assertAdmin(actor);
   const wanted = [...new Set(roleIds)];
-  await db.transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     await lockAdmins(tx);
     const target = await findUserById(tx, id);
     if (!target) throw new AppError(404, 'NOT_FOUND', COMMON_MESSAGES.userNotFound);
@@ -327,10 +332,7 @@ export const replaceUserRoles = async (
     if (current.size === wanted.length && target.roles.length === wanted.length) return;
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId: id, roleId })));
-    await tx
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, id));
+    await revokeSessions({ tx, afterCommit }, deps.bus, [id], deps.now());
   });
-  return getUser(db, id);
+  return getUser(deps.db, id);
 };

@@ -1,0 +1,11 @@
+import { and, eq } from 'drizzle-orm';
+import { sales } from '../../db/schema';
+import type { Tx } from '../../db/tx';
+
+/**
+ * A deleted buyer's pending offers go; answered ones stay (an accepted one is the seller's sale;
+ * architecture.md, data safety).
+ */
+export const removeUserData = async (tx: Tx, userId: number) => {
+  await tx.delete(sales).where(and(eq(sales.buyerId, userId), eq(sales.status, 'pending')));
+};

@@ -1,0 +1,37 @@
+import { inArray, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { TxScope } from '../../db/tx';
+import type { Bus } from '../../plugins/bus';
+
+/** Announced on the bus after a user's tokens were revoked: `{ userIds: number[] }`. */
+export const SESSIONS_REVOKED_TOPIC = 'sessions.revoked';
+export type SessionsRevokedEvent = { userIds: number[] };
+
+export const isSessionsRevokedEvent = (value: unknown): value is SessionsRevokedEvent =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as SessionsRevokedEvent).userIds) &&
+  (value as SessionsRevokedEvent).userIds.every((id) => Number.isSafeInteger(id));
+
+/**
+ * The one way to make every existing token of some users stop working (deletion, role change,
+ * password change or reset): bump their token version and, once committed, tell every instance
+ * (session caches, open WebSockets). `bus` is null only where no instance can be listening on
+ * this process (start-up seeding, the CLI without REDIS_URL).
+ */
+export const revokeSessions = async (
+  { tx, afterCommit }: TxScope,
+  bus: Pick<Bus, 'publish'> | null,
+  userIds: readonly number[],
+  now: Date,
+) => {
+  if (userIds.length === 0) return;
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+    .where(inArray(users.id, [...userIds]));
+  if (bus) {
+    const event: SessionsRevokedEvent = { userIds: [...userIds] };
+    afterCommit(() => bus.publish(SESSIONS_REVOKED_TOPIC, event));
+  }
+};

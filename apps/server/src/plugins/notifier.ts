@@ -1,0 +1,44 @@
+import { DESTINATIONS } from '@unimercado/shared/chat';
+import type { Notification } from '@unimercado/shared/schemas/notifications';
+import fp from 'fastify-plugin';
+import type { TxScope } from '../db/tx';
+import {
+  insertNotification,
+  type NotificationInput,
+} from '../modules/notifications/notifications.service';
+import type { Broker } from './broker';
+
+/**
+ * The one way to notify a user (conventions.md): the row is written in the caller's transaction
+ * and pushed live to `/user/queue/notifications` only after that transaction commits. A repeated
+ * event key creates nothing and pushes nothing.
+ */
+export type Notifier = {
+  notify: (scope: TxScope, input: NotificationInput) => Promise<Notification | undefined>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifier: Notifier;
+  }
+}
+
+export const createNotifier = (broker: Pick<Broker, 'publishToUser'>): Notifier => ({
+  notify: async ({ tx, afterCommit }, input) => {
+    const notification = await insertNotification(tx, input);
+    if (notification) {
+      afterCommit(() =>
+        broker.publishToUser(notification.userId, DESTINATIONS.userNotifications, notification),
+      );
+    }
+    return notification;
+  },
+});
+
+export const notifierPlugin = fp(
+  (app, _options, done) => {
+    app.decorate('notifier', createNotifier(app.broker));
+    done();
+  },
+  { name: 'notifier', dependencies: ['broker'] },
+);
