@@ -26,6 +26,8 @@ export const notifications = pgTable(
      * cannot create a duplicate (architecture.md, "The server is the authority").
      */
     eventKey: varchar('event_key', { length: 100 }),
+    /** Who caused it (the offer's buyer, the message's sender), when someone did. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,8 @@ export type NotificationInput = {
    * same user is not created (architecture.md, "The server is the authority").
    */
   eventKey?: string | undefined;
+  /** The user whose action caused it (buyer, sender); lets a client's echo be recognised. */
+  actorId?: number | undefined;
 };
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -37,6 +39,7 @@ export const insertNotification = async (
       typeId: input.typeId,
       message: input.message,
       eventKey: input.eventKey ?? null,
+      actorId: input.actorId ?? null,
     })
     // The only unique key besides the id is (user_id, event_key) where event_key is set.
     .onConflictDoNothing()
