@@ -35,9 +35,17 @@ describe('DELETE /api/users/{id} and the data of other modules', () => {
     const thumbnailKey = `products/test/${product!.id}-thumb.webp`;
     await ctx.app.storage.put(key, Buffer.from('full'), { contentType: 'image/webp' });
     await ctx.app.storage.put(thumbnailKey, Buffer.from('thumb'), { contentType: 'image/webp' });
-    await ctx.database.db
-      .insert(productImages)
-      .values({ productId: product!.id, position: 0, url: key, thumbnailUrl: thumbnailKey });
+    await ctx.database.db.insert(productImages).values({
+      productId: product!.id,
+      position: 0,
+      key,
+      width: 800,
+      height: 600,
+      thumbnailKey,
+      thumbnailWidth: 480,
+      thumbnailHeight: 360,
+      sizeBytes: 9,
+    });
     return { id: product!.id, files: [key, thumbnailKey] };
   };
   const fileExists = (key: string) => existsSync(path.join(uploadsDir(ctx.config.dataDir), key));
