@@ -33,7 +33,12 @@ export const multipartBody = (files: readonly UploadFile[]) => {
 
 /** A small photo-like JPEG (a gradient, so it compresses like a picture). */
 export const makeJpeg = async (
-  options: { width?: number; height?: number; exif?: Record<string, Record<string, string>> } = {},
+  options: {
+    width?: number;
+    height?: number;
+    exif?: Record<string, Record<string, string>>;
+    orientation?: number;
+  } = {},
 ) => {
   const width = options.width ?? 640;
   const height = options.height ?? 480;
@@ -48,6 +53,7 @@ export const makeJpeg = async (
   }
   let image = sharp(pixels, { raw: { width, height, channels: 3 } });
   if (options.exif) image = image.withExif(options.exif);
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   return image.jpeg({ quality: 85 }).toBuffer();
 };
 
