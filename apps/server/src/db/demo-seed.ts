@@ -17,7 +17,7 @@ import {
   userRoles,
   users,
 } from './schema';
-import { DEFAULT_CATEGORIES } from './seed';
+import type { DEFAULT_CATEGORIES } from './seed';
 import { inTransaction } from './tx';
 
 /** Every demo account signs in with this password (README, "Demo data"). */
