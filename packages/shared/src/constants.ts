@@ -19,6 +19,11 @@ export const MAX_IMAGE_BYTES = 1024 * 1024;
 export const PRODUCT_CONDITIONS = ['Nuevo', 'Seminuevo', 'Usado'] as const;
 export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
 export const PRODUCT_CONDITION_FILTERS = ['NUEVO', 'SEMINUEVO', 'USADO'] as const;
+export type ProductConditionFilter = (typeof PRODUCT_CONDITION_FILTERS)[number];
+/** 'nuevo', 'NUEVO' or 'Nuevo' (filters use the upper-case form) → the stored 'Nuevo'. */
+export const toProductCondition = (value: string): ProductCondition | undefined =>
+  PRODUCT_CONDITIONS.find((condition) => condition.toLowerCase() === value.trim().toLowerCase());
+
 export const LOCATION_MAX_LENGTH = 100;
 /** Prices are whole or cent amounts above 0 and below a billion pesos. */
 export const PRICE_MAX = 999_999_999;

@@ -21,3 +21,14 @@ export const formatRating = (value: number): string =>
   new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }).format(
     Number.isFinite(value) ? value : 0,
   );
+
+const dateTimeFormatter = new Intl.DateTimeFormat('es-CO', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
+
+/** '21 de noviembre de 2026, 10:32 a. m.' */
+export const formatDateTime = (value: string | number | Date): string => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormatter.format(date);
+};

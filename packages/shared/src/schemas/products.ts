@@ -3,70 +3,18 @@ import {
   DESCRIPTION_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   MAX_ID,
-  MAX_IMAGE_BYTES,
   MAX_IMAGES,
   PRICE_MAX,
   PRODUCT_CONDITIONS,
   PRODUCT_SORTS,
   SEARCH_MAX_LENGTH,
   TITLE_MAX_LENGTH,
-  type ProductCondition,
+  toProductCondition,
 } from '../constants';
 import { idSchema, paginationQuerySchema } from './common';
+import { PRODUCT_MESSAGES } from './product-messages';
 
-const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
-
-/** Spanish messages of spec sections 5 and 8, shared by the forms and the API. */
-export const PRODUCT_MESSAGES = {
-  titleRequired: 'El título es obligatorio',
-  titleTooLong: `El título no puede tener más de ${TITLE_MAX_LENGTH} caracteres`,
-  descriptionRequired: 'La descripción es obligatoria',
-  descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX_LENGTH} caracteres`,
-  priceRequired: 'El precio es obligatorio',
-  priceInvalid: 'Ingresa un precio válido',
-  pricePositive: 'El precio debe ser mayor a 0.',
-  priceTooHigh: 'El precio no puede superar $ 999.999.999',
-  locationRequired: 'La ubicación es obligatoria',
-  locationTooLong: `La ubicación no puede tener más de ${LOCATION_MAX_LENGTH} caracteres`,
-  conditionRequired: 'Selecciona el estado del producto',
-  categoryRequired: 'Selecciona una categoría',
-  categoryUnknown: 'La categoría seleccionada no existe.',
-  tooManyImages: `Máximo ${MAX_IMAGES} imágenes permitidas.`,
-  imageTooLarge: (file: string) =>
-    `El archivo "${file}" es demasiado grande. Máximo ${MAX_IMAGE_MB}MB permitido por imagen.`,
-  imageUnsupported: (file: string) =>
-    `El archivo "${file}" no es una imagen válida. Usa fotos JPEG, PNG o WebP.`,
-  imageTooManyPixels: (file: string) =>
-    `La imagen "${file}" tiene demasiados píxeles. Redúcela (por ejemplo a 4000 × 3000) e inténtalo de nuevo.`,
-  noFiles: 'Selecciona al menos una imagen.',
-  imageNotUploaded:
-    'Alguna de las imágenes no es válida o ya no está disponible. Vuelve a subirla e inténtalo de nuevo.',
-  notFound: 'El producto no fue encontrado.',
-  notOwner: 'Solo el vendedor puede modificar este producto.',
-  idMismatch: 'El id del cuerpo no coincide con el de la ruta.',
-  sellerMismatch: 'Solo puedes publicar productos a tu nombre.',
-  soldNotEditable: 'Este producto ya se vendió y no se puede editar.',
-  hasAcceptedSale:
-    'No se puede eliminar este producto porque tiene una venta aceptada. Consérvalo como vendido.',
-  priceRange: 'El precio mínimo no puede ser mayor que el máximo.',
-  conditionFilterInvalid: 'El estado debe ser NUEVO, SEMINUEVO o USADO.',
-  createError: 'Error al publicar el producto',
-  createSuccess: '¡Producto publicado exitosamente! Redirigiendo...',
-  loadError: 'Error al cargar el producto. Por favor, intenta nuevamente.',
-  listError: 'Error al cargar los productos. Por favor, intenta nuevamente.',
-  categoriesError: 'Error cargando categorías',
-  editImagesError: 'Error al subir imagen o actualizar producto',
-  editError: 'Error al actualizar el producto.',
-  deleteConfirm: 'Seguro que deseas eliminar este producto?',
-  deleteServerError:
-    'No se pudo eliminar el producto. Puede que tenga ventas asociadas o un error interno del servidor.',
-  deleteError: 'Error al eliminar el producto.',
-  markSoldError: 'Error al marcar como vendido.',
-} as const;
-
-/** 'nuevo', 'NUEVO' or 'Nuevo' (filters use the upper-case form) → the stored 'Nuevo'. */
-export const toProductCondition = (value: string): ProductCondition | undefined =>
-  PRODUCT_CONDITIONS.find((condition) => condition.toLowerCase() === value.trim().toLowerCase());
+export { PRODUCT_MESSAGES };
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -173,6 +121,9 @@ const titleAlias = (value: unknown) => {
     ? { ...record, title: record.name }
     : value;
 };
+
+/** The fields a person fills in to publish or edit (the forms validate with this too). */
+export const productFormSchema = z.object(productFields).omit({ imageUrl: true, sellerId: true });
 
 /** `POST /api/products` (spec section 7); sellerId comes from the token, isSold starts false. */
 export const createProductBodySchema = z.preprocess(titleAlias, z.object(productFields));

@@ -1,10 +1,49 @@
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import Alert from '@mui/material/Alert';
+import { useSearchParams } from 'react-router';
+import { PageContainer } from '@/components/layout/page-container';
+import { PageTitle } from '@/components/layout/page-title';
+import { useCategories } from '@/features/categories/api/get-categories';
+import { SellerDashboard, type SellerTab } from '@/features/products/components/seller-dashboard';
+import { usePendingAction } from '@/features/products/hooks/use-pending-action';
+import { useAuth } from '@/lib/auth';
 
-export const MyProductsRoute = () => (
-  <UnderConstruction
-    title="Mis productos"
-    description="Aquí gestionarás tus publicaciones, las ofertas recibidas y tus ventas."
-    icon={<Inventory2Outlined />}
-  />
-);
+/**
+ * /my-products (spec section 2). The tab and page live in the URL. The offers received come with
+ * the trade issue: until then the button says 'Próximamente'.
+ */
+export const MyProductsRoute = () => {
+  const { user } = useAuth();
+  const categories = useCategories();
+  const [params, setParams] = useSearchParams();
+  const tab: SellerTab = params.get('tab') === 'vendidos' ? 'sold' : 'active';
+  const pageNumber = Number(params.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
+  const pending = usePendingAction();
+
+  const go = (next: { tab: SellerTab; page: number }) => {
+    const search = new URLSearchParams();
+    if (next.tab === 'sold') search.set('tab', 'vendidos');
+    if (next.page > 1) search.set('page', String(next.page));
+    setParams(search);
+  };
+
+  return (
+    <PageContainer>
+      <PageTitle title="Mis productos" />
+      {user ? (
+        <SellerDashboard
+          sellerId={user.id}
+          tab={tab}
+          page={page}
+          categories={categories.data ?? []}
+          onTabChange={(next) => go({ tab: next, page: 1 })}
+          onPageChange={(next) => go({ tab, page: next })}
+          onViewOffers={pending.run}
+        />
+      ) : (
+        <Alert severity="error">No se pudo obtener el ID del vendedor</Alert>
+      )}
+      {pending.feedback}
+    </PageContainer>
+  );
+};

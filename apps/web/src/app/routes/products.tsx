@@ -1,10 +1,118 @@
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { PAGE_SIZE } from '@unimercado/shared/constants';
+import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import { PageContainer } from '@/components/layout/page-container';
+import { PageTitle } from '@/components/layout/page-title';
+import { paths } from '@/config/paths';
+import { useAvailableProducts } from '@/features/products/api/get-products';
+import { PaginationBar } from '@/features/products/components/pagination-bar';
+import { ProductCardActions } from '@/features/products/components/product-card-actions';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { usePendingAction } from '@/features/products/hooks/use-pending-action';
+import { PRODUCTS_TEXT } from '@/features/products/messages';
+import { useAuth } from '@/lib/auth';
 
-export const ProductsRoute = () => (
-  <UnderConstruction
-    title="Productos"
-    description="Aquí verás todos los productos disponibles de tu comunidad, 12 por página."
-    icon={<StorefrontOutlined />}
-  />
-);
+const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/** /products (spec section 2): the available products, 12 per page, newest first. */
+export const ProductsRoute = () => {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const { user, isAuthenticated } = useAuth();
+  const products = useAvailableProducts({ page: page - 1, size: PAGE_SIZE });
+  const pending = usePendingAction();
+
+  const goTo = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <PageContainer>
+      <PageTitle title={page > 1 ? `Productos · Página ${page}` : 'Productos'} />
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          justifyContent: 'space-between',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 1.5,
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography variant="h2" component="h1">
+            Productos disponibles
+          </Typography>
+          <Typography color="text.secondary">
+            Lo que tu comunidad universitaria está vendiendo ahora mismo.
+          </Typography>
+        </Box>
+        <Button component={RouterLink} to={paths.search} variant="outlined">
+          Buscar y filtrar
+        </Button>
+      </Box>
+
+      {products.isError ? (
+        <ErrorAlert
+          message={PRODUCT_MESSAGES.listError}
+          onRetry={() => void products.refetch()}
+          isRetrying={products.isFetching}
+        />
+      ) : (
+        <>
+          <ProductGrid
+            label="Productos disponibles"
+            products={products.data?.items}
+            isLoading={products.isPending}
+            isRefreshing={products.isPlaceholderData}
+            skeletons={PAGE_SIZE}
+            headingLevel="h2"
+            renderActions={(product) => (
+              <ProductCardActions
+                product={product}
+                viewerId={user?.id ?? null}
+                onFavorite={pending.run}
+                onOffer={pending.run}
+              />
+            )}
+            empty={
+              <EmptyState
+                title={PRODUCTS_TEXT.empty}
+                hint={PRODUCTS_TEXT.emptyHint}
+                icon={<StorefrontOutlinedIcon />}
+                action={
+                  <Button
+                    component={RouterLink}
+                    to={isAuthenticated ? paths.createProduct : paths.register}
+                    variant="contained"
+                  >
+                    {isAuthenticated ? 'Publicar un producto' : 'Crear una cuenta'}
+                  </Button>
+                }
+              />
+            }
+          />
+          {products.data && products.data.total > 0 && (
+            <PaginationBar
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={products.data.total}
+              shown={products.data.items.length}
+              onChange={goTo}
+            />
+          )}
+        </>
+      )}
+      {pending.feedback}
+    </PageContainer>
+  );
+};

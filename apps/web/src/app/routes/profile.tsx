@@ -5,6 +5,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { verificationStatusQueryOptions } from '@/features/auth/api/verification-status';
 import { VerificationStatusCard } from '@/features/auth/components/verification-status-card';
+import { SellerListings } from '@/features/products/components/seller-listings';
 import { OwnProfile } from '@/features/users/components/own-profile';
 import { useAuth } from '@/lib/auth';
 
@@ -20,11 +21,14 @@ export const ProfileRoute = () => {
     <PageContainer>
       <PageTitle title="Mi Perfil" />
       {user ? (
-        <OwnProfile
-          userId={user.id}
-          verificationCard={<VerificationStatusCard />}
-          onProfileSaved={handleSaved}
-        />
+        <>
+          <OwnProfile
+            userId={user.id}
+            verificationCard={<VerificationStatusCard />}
+            onProfileSaved={handleSaved}
+          />
+          <SellerListings sellerId={user.id} isOwn />
+        </>
       ) : (
         <Alert severity="error">No se pudo obtener el ID del usuario</Alert>
       )}

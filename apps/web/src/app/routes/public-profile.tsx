@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { SellerListings } from '@/features/products/components/seller-listings';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import { buildChatContact, parseUserId } from '@/features/users/utils/contact';
 import { useAuth } from '@/lib/auth';
@@ -25,14 +26,11 @@ export const PublicProfileRoute = () => {
     void navigate(to, { state });
   };
 
+  const id = parseUserId(userId);
   return (
     <PageContainer>
-      <PublicProfile
-        userId={parseUserId(userId)}
-        viewerId={user?.id ?? null}
-        onBack={goBack}
-        onContact={contact}
-      />
+      <PublicProfile userId={id} viewerId={user?.id ?? null} onBack={goBack} onContact={contact} />
+      {id !== null && <SellerListings sellerId={id} isOwn={user?.id === id} />}
     </PageContainer>
   );
 };

@@ -1,10 +1,108 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import Typography from '@mui/material/Typography';
+import { PAGE_SIZE } from '@unimercado/shared/constants';
+import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import { PageContainer } from '@/components/layout/page-container';
+import { PageTitle } from '@/components/layout/page-title';
+import { useCategories } from '@/features/categories/api/get-categories';
+import { useProducts } from '@/features/products/api/get-products';
+import { PaginationBar } from '@/features/products/components/pagination-bar';
+import { ProductCardActions } from '@/features/products/components/product-card-actions';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { SearchPanel } from '@/features/products/components/search-panel';
+import { usePendingAction } from '@/features/products/hooks/use-pending-action';
+import { PRODUCTS_TEXT } from '@/features/products/messages';
+import {
+  filtersFromParams,
+  paramsFromFilters,
+  toProductQuery,
+  type SearchFilters,
+} from '@/features/products/utils/search-filters';
+import { useAuth } from '@/lib/auth';
 
-export const SearchRoute = () => (
-  <UnderConstruction
-    title="Buscar Productos Disponibles"
-    description="Aquí podrás buscar por texto, categoría, precio, estado y ubicación."
-    icon={<SearchOutlined />}
-  />
-);
+/** Six skeleton cards while a search loads (spec section 9). */
+const SEARCH_SKELETONS = 6;
+
+/**
+ * /search, 'Buscar Productos Disponibles' (spec section 2). The filters and the sort live in the
+ * URL, so a search can be shared and the back button walks through it.
+ */
+export const SearchRoute = () => {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const categories = useCategories();
+  const results = useProducts(toProductQuery(filters, PAGE_SIZE));
+  const { user } = useAuth();
+  const pending = usePendingAction();
+
+  const change = (next: SearchFilters, options: { replace?: boolean } = {}) =>
+    setParams(paramsFromFilters(next), { replace: options.replace ?? false });
+
+  const goTo = (page: number) => {
+    change({ ...filters, page });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <PageContainer>
+      <PageTitle title={filters.search ? `Buscar: ${filters.search}` : 'Buscar productos'} />
+      <Typography variant="h2" component="h1" sx={{ mb: 2.5 }}>
+        {PRODUCTS_TEXT.searchTitle}
+      </Typography>
+      <SearchPanel filters={filters} categories={categories.data ?? []} onChange={change} />
+      {results.isError ? (
+        <ErrorAlert
+          message={PRODUCT_MESSAGES.listError}
+          onRetry={() => void results.refetch()}
+          isRetrying={results.isFetching}
+        />
+      ) : (
+        <>
+          {results.data && results.data.total > 0 && (
+            <Typography color="text.secondary" sx={{ mb: 1.5 }} aria-live="polite">
+              {results.data.total === 1
+                ? '1 producto encontrado'
+                : `${results.data.total} productos encontrados`}
+            </Typography>
+          )}
+          <ProductGrid
+            label="Resultados de la búsqueda"
+            products={results.data?.items}
+            isLoading={results.isPending}
+            isRefreshing={results.isPlaceholderData}
+            skeletons={SEARCH_SKELETONS}
+            headingLevel="h2"
+            renderActions={(product) => (
+              <ProductCardActions
+                product={product}
+                viewerId={user?.id ?? null}
+                onFavorite={pending.run}
+                onOffer={pending.run}
+              />
+            )}
+            empty={
+              <EmptyState
+                title={PRODUCTS_TEXT.searchEmpty}
+                hint={PRODUCTS_TEXT.searchEmptyHint}
+                icon={<SearchOffOutlinedIcon />}
+              />
+            }
+          />
+          {results.data && results.data.total > 0 && (
+            <PaginationBar
+              page={filters.page}
+              pageSize={PAGE_SIZE}
+              total={results.data.total}
+              shown={results.data.items.length}
+              onChange={goTo}
+            />
+          )}
+        </>
+      )}
+      {pending.feedback}
+    </PageContainer>
+  );
+};

@@ -1,8 +1,5 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
-import ChairOutlinedIcon from '@mui/icons-material/ChairOutlined';
-import LaptopMacOutlinedIcon from '@mui/icons-material/LaptopMacOutlined';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
@@ -15,37 +12,19 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/utils/format';
 
 type Props = {
   appName: string;
   isAuthenticated: boolean;
   categories?: readonly { id: number; name: string }[];
+  /** Beside the welcome on wide screens: a glimpse of real listings. */
+  highlights?: ReactNode;
+  /** Right after the welcome: the recent listings. */
+  recent?: ReactNode;
 };
-
-const SAMPLE_ITEMS: readonly {
-  title: string;
-  price: number;
-  condition: string;
-  icon: ReactElement;
-}[] = [
-  {
-    title: 'Cálculo de Stewart, 8.ª ed.',
-    price: 85000,
-    condition: 'Seminuevo',
-    icon: <MenuBookOutlinedIcon />,
-  },
-  {
-    title: 'Portátil para clases',
-    price: 1250000,
-    condition: 'Usado',
-    icon: <LaptopMacOutlinedIcon />,
-  },
-  { title: 'Escritorio plegable', price: 140000, condition: 'Nuevo', icon: <ChairOutlinedIcon /> },
-];
 
 const STEPS: readonly { title: string; text: string; icon: ReactElement }[] = [
   {
@@ -66,7 +45,7 @@ const STEPS: readonly { title: string; text: string; icon: ReactElement }[] = [
 ];
 
 /** Home (/): a welcoming landing for visitors and members. */
-export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
+export const Landing = ({ appName, isAuthenticated, categories, highlights, recent }: Props) => (
   <>
     <Box
       component="section"
@@ -138,52 +117,17 @@ export const Landing = ({ appName, isAuthenticated, categories }: Props) => (
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <Stack spacing={2} aria-hidden="true" sx={{ maxWidth: 400, ml: { md: 'auto' } }}>
-              {SAMPLE_ITEMS.map((item, index) => (
-                <Card
-                  key={item.title}
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 2,
-                    p: 2,
-                    ml: { md: index === 1 ? 5 : 0 },
-                    border: 'none',
-                    boxShadow: '0 18px 40px rgba(20, 0, 60, 0.28)',
-                  }}
-                >
-                  <Box
-                    sx={{
-                      width: 56,
-                      height: 56,
-                      borderRadius: 3,
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: 'rgba(98, 0, 234, 0.08)',
-                      color: 'primary.main',
-                      flexShrink: 0,
-                    }}
-                  >
-                    {item.icon}
-                  </Box>
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="subtitle1" component="p" noWrap>
-                      {item.title}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {item.condition}
-                    </Typography>
-                  </Box>
-                  <Typography sx={{ fontWeight: 700, color: 'primary.main', whiteSpace: 'nowrap' }}>
-                    {formatPrice(item.price)}
-                  </Typography>
-                </Card>
-              ))}
-            </Stack>
+            {highlights}
           </Grid>
         </Grid>
       </Container>
     </Box>
+
+    {recent && (
+      <Container maxWidth="lg" sx={{ pt: { xs: 5, md: 8 } }}>
+        {recent}
+      </Container>
+    )}
 
     <Container
       component="section"

@@ -1,0 +1,22 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ProductCondition } from '@unimercado/shared/constants';
+
+type StyleObject = Exclude<SxProps<Theme>, ReadonlyArray<unknown> | ((theme: Theme) => unknown)>;
+
+const STYLES: Record<ProductCondition, { bgcolor: string; color: string }> = {
+  Nuevo: { bgcolor: '#e8f5e9', color: '#1b5e20' },
+  Seminuevo: { bgcolor: '#e3f2fd', color: '#0d47a1' },
+  Usado: { bgcolor: '#fff3e0', color: '#7a3e00' },
+};
+
+/** The product's condition (spec: status chip), in colours with AA contrast. */
+export const ConditionChip = ({
+  condition,
+  size = 'small',
+  sx,
+}: {
+  condition: ProductCondition;
+  size?: ChipProps['size'];
+  sx?: StyleObject;
+}) => <Chip label={condition} size={size} sx={{ ...STYLES[condition], fontWeight: 600, ...sx }} />;

@@ -1,0 +1,48 @@
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { Product } from '@unimercado/shared/schemas/products';
+import { productActionRules } from '../utils/product-rules';
+
+/** Favourite and quick offer on a card, following the owner and sold rules (spec section 6). */
+export const ProductCardActions = ({
+  product,
+  viewerId,
+  onFavorite,
+  onOffer,
+}: {
+  product: Product;
+  viewerId: number | null;
+  onFavorite: (product: Product) => void;
+  onOffer: (product: Product) => void;
+}) => {
+  const rules = productActionRules(product, viewerId);
+  if (rules.isOwner) return null;
+  return (
+    <>
+      <Tooltip title="Agregar a favoritos">
+        <IconButton
+          aria-label={`Agregar ${product.title} a favoritos`}
+          onClick={() => onFavorite(product)}
+          size="small"
+          color="primary"
+        >
+          <FavoriteBorderIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {rules.canOffer && (
+        <Button
+          size="small"
+          startIcon={<LocalOfferOutlinedIcon />}
+          onClick={() => onOffer(product)}
+          aria-label={`Hacer una oferta por ${product.title}`}
+          sx={{ ml: 'auto !important', px: 1.5 }}
+        >
+          Ofertar
+        </Button>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  PRODUCT_CONDITIONS,
+  TITLE_MAX_LENGTH,
+} from '@unimercado/shared/constants';
+import { productFormSchema, type Product } from '@unimercado/shared/schemas/products';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/form/form-text-field';
+import { useLocationSuggestions } from '../api/get-location-suggestions';
+import { ImagePicker, type PickedImage } from './image-picker';
+
+type FormInput = z.input<typeof productFormSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
+
+type Category = { id: number; name: string };
+
+const valuesOf = (product?: Product) => ({
+  title: product?.title ?? '',
+  description: product?.description ?? '',
+  price: product ? String(product.price) : '',
+  location: product?.location ?? '',
+  status: product?.status ?? '',
+  categoryId: product ? String(product.categoryId) : '0',
+});
+
+/** Place names already used in listings, offered while typing (a native datalist: no JS cost). */
+const LocationSuggestions = ({ id, text }: { id: string; text: string }) => {
+  const [query, setQuery] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const suggestions = useLocationSuggestions(query);
+  return (
+    <datalist id={id}>
+      {(suggestions.data ?? []).map((place) => (
+        <option key={place} value={place} />
+      ))}
+    </datalist>
+  );
+};
+
+/**
+ * The product's fields and photos (spec sections 2 and 5), for publishing and for editing: title
+ * (cut at 40 characters), description, price, location with suggestions, condition, category
+ * (the placeholder 0 is not selectable) and up to 3 photos. The rules are the API's own schema.
+ */
+export const ProductForm = ({
+  formId,
+  product,
+  categories,
+  images,
+  onImagesChange,
+  disabled = false,
+  onSubmit,
+  footer,
+}: {
+  formId: string;
+  product?: Product;
+  categories: readonly Category[];
+  images: readonly PickedImage[];
+  onImagesChange: (images: PickedImage[]) => void;
+  disabled?: boolean;
+  onSubmit: (values: ProductFormValues) => void;
+  footer?: ReactNode;
+}) => {
+  const ids = useId();
+  const { control, handleSubmit } = useForm<FormInput, unknown, ProductFormValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: valuesOf(product),
+  });
+  const [title, location] = useWatch({ control, name: ['title', 'location'] });
+
+  return (
+    <Box
+      component="form"
+      id={formId}
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-disabled={disabled}
+    >
+      <Grid container spacing={2.5}>
+        <Grid size={12}>
+          <FormTextField
+            control={control}
+            name="title"
+            label="Título"
+            required
+            disabled={disabled}
+            placeholder="Ej.: Calculadora Casio fx-991"
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
+            helperText={`${String(title ?? '').length}/${TITLE_MAX_LENGTH}`}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormTextField
+            control={control}
+            name="description"
+            label="Descripción"
+            required
+            disabled={disabled}
+            multiline
+            minRows={4}
+            placeholder="Estado, marca, qué incluye, por qué lo vendes..."
+            slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX_LENGTH } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Precio"
+                required
+                disabled={disabled}
+                name={field.name}
+                inputRef={field.ref}
+                value={
+                  typeof field.value === 'string' || typeof field.value === 'number'
+                    ? field.value
+                    : ''
+                }
+                // Digits only: '850000', never '850.000' read as 850.
+                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+                onBlur={field.onBlur}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? 'En pesos, sin puntos'}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: 9 },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="location"
+            label="Ubicación"
+            required
+            disabled={disabled}
+            placeholder="Ej.: Biblioteca Central"
+            helperText="Dónde entregas el producto en el campus"
+            slotProps={{
+              htmlInput: {
+                maxLength: LOCATION_MAX_LENGTH,
+                list: `${ids}-places`,
+                autoComplete: 'off',
+              },
+            }}
+          />
+          <LocationSuggestions id={`${ids}-places`} text={String(location ?? '')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="status"
+            label="Estado"
+            required
+            select
+            disabled={disabled}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="" disabled>
+              Selecciona el estado
+            </option>
+            {PRODUCT_CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {condition}
+              </option>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="categoryId"
+            label="Categoría"
+            required
+            select
+            disabled={disabled}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {/* Spec section 5: the placeholder (value 0) is not selectable. */}
+            <option value="0" disabled>
+              Selecciona una categoría
+            </option>
+            {categories.map((category) => (
+              <option key={category.id} value={String(category.id)}>
+                {category.name}
+              </option>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={12}>
+          <ImagePicker items={images} onChange={onImagesChange} disabled={disabled} />
+        </Grid>
+      </Grid>
+      {footer && <Box sx={{ mt: 3 }}>{footer}</Box>}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
+        * Campos obligatorios
+      </Typography>
+    </Box>
+  );
+};

@@ -1,0 +1,316 @@
+import CloseIcon from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import {
+  PRODUCT_CONDITION_FILTERS,
+  PRODUCT_SORTS,
+  type ProductConditionFilter,
+  type ProductSort,
+} from '@unimercado/shared/constants';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatPrice } from '@/utils/format';
+import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
+import {
+  countActiveFilters,
+  EMPTY_FILTERS,
+  parsePriceInput,
+  type SearchFilters,
+} from '../utils/search-filters';
+
+type Category = { id: number; name: string };
+
+/** What a text box commits, after a pause in typing (or at once on Enter). */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * The search form (spec section 2, Search): free text 'Buscar', collapsible filters (category,
+ * prices, condition, place), the sort, the active filters as chips with a count badge, and
+ * 'Limpiar'. Every change goes to `onChange` (the page keeps it in the URL).
+ */
+export const SearchPanel = ({
+  filters,
+  categories,
+  onChange,
+}: {
+  filters: SearchFilters;
+  categories: readonly Category[];
+  /** `replace`: a typing pause, not a step worth a history entry. */
+  onChange: (next: SearchFilters, options?: { replace?: boolean }) => void;
+}) => {
+  const ids = useId();
+  const activeCount = countActiveFilters(filters);
+  const [isOpen, setIsOpen] = useState(activeCount > 0);
+  const [text, setText] = useState({
+    search: filters.search,
+    minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
+    maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
+    location: filters.location,
+  });
+
+  // The URL changed from outside (back button, a chip, 'Limpiar'): show what it says.
+  const lastCommitted = useRef(filters);
+  useEffect(() => {
+    if (lastCommitted.current === filters) return;
+    lastCommitted.current = filters;
+    setText({
+      search: filters.search,
+      minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
+      maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
+      location: filters.location,
+    });
+  }, [filters]);
+
+  const fromText = (values: typeof text): SearchFilters => ({
+    ...filters,
+    search: values.search.trim(),
+    minPrice: parsePriceInput(values.minPrice),
+    maxPrice: parsePriceInput(values.maxPrice),
+    location: values.location.trim(),
+    page: 1,
+  });
+
+  const commit = (next: SearchFilters, replace = false) => {
+    lastCommitted.current = next;
+    onChange(next, { replace });
+  };
+
+  const isTextDifferent = (values: typeof text) => {
+    const next = fromText(values);
+    return (
+      next.search !== filters.search ||
+      next.minPrice !== filters.minPrice ||
+      next.maxPrice !== filters.maxPrice ||
+      next.location !== filters.location
+    );
+  };
+
+  // A pause in typing searches (replacing the history entry, so back does not replay keystrokes).
+  useEffect(() => {
+    if (!isTextDifferent(text)) return undefined;
+    const timer = setTimeout(() => commit(fromText(text), true), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on what the person typed
+  }, [text]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isTextDifferent(text)) commit(fromText(text));
+  };
+
+  const setField = (field: keyof typeof text) => (value: string) =>
+    setText((current) => ({ ...current, [field]: value }));
+
+  const chips: { key: string; label: string; clear: Partial<SearchFilters> }[] = [];
+  const category = categories.find((item) => item.id === filters.categoryId);
+  if (filters.categoryId !== null) {
+    chips.push({
+      key: 'category',
+      label: category?.name ?? 'Categoría',
+      clear: { categoryId: null },
+    });
+  }
+  if (filters.minPrice !== null) {
+    chips.push({
+      key: 'min',
+      label: `Min: ${formatPrice(filters.minPrice)}`,
+      clear: { minPrice: null },
+    });
+  }
+  if (filters.maxPrice !== null) {
+    chips.push({
+      key: 'max',
+      label: `Max: ${formatPrice(filters.maxPrice)}`,
+      clear: { maxPrice: null },
+    });
+  }
+  if (filters.status) {
+    chips.push({ key: 'status', label: CONDITION_LABELS[filters.status], clear: { status: null } });
+  }
+  if (filters.location) {
+    chips.push({ key: 'location', label: filters.location, clear: { location: '' } });
+  }
+
+  const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
+  const hasAnything = activeCount > 0 || filters.search !== '' || filters.sort !== null;
+
+  return (
+    <Card component="section" aria-label="Búsqueda y filtros" sx={{ mb: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5 }}>
+          <TextField
+            label={PRODUCTS_TEXT.searchLabel}
+            type="search"
+            value={text.search}
+            onChange={(event) => setField('search')(event.target.value)}
+            placeholder="Libros, calculadora, bicicleta..."
+            slotProps={{
+              htmlInput: { maxLength: 100, enterKeyHint: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+                endAdornment: text.search ? (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label="Borrar texto"
+                      onClick={() => setField('search')('')}
+                      edge="end"
+                    >
+                      <CloseIcon />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
+          />
+          <Badge badgeContent={activeCount} color="primary" overlap="rectangular">
+            <Button
+              variant={isOpen ? 'contained' : 'outlined'}
+              onClick={() => setIsOpen((open) => !open)}
+              aria-expanded={isOpen}
+              aria-controls={`${ids}-filters`}
+              startIcon={<TuneIcon />}
+              sx={{ height: 56, whiteSpace: 'nowrap' }}
+            >
+              {PRODUCTS_TEXT.filters}
+            </Button>
+          </Badge>
+        </Box>
+
+        <Collapse in={isOpen} id={`${ids}-filters`}>
+          <Grid container spacing={2} sx={{ pt: 2.5 }}>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextField
+                select
+                label="Categoría"
+                value={filters.categoryId ?? ''}
+                onChange={(event) =>
+                  commit({
+                    ...filters,
+                    categoryId: event.target.value ? Number(event.target.value) : null,
+                    page: 1,
+                  })
+                }
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">{PRODUCTS_TEXT.allCategories}</option>
+                {categories.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <TextField
+                label="Precio mínimo"
+                value={text.minPrice}
+                onChange={(event) => setField('minPrice')(event.target.value)}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: 12 },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <TextField
+                label="Precio máximo"
+                value={text.maxPrice}
+                onChange={(event) => setField('maxPrice')(event.target.value)}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: 12 },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextField
+                select
+                label="Estado"
+                value={filters.status ?? ''}
+                onChange={(event) =>
+                  commit({
+                    ...filters,
+                    status: (event.target.value || null) as ProductConditionFilter | null,
+                    page: 1,
+                  })
+                }
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">{PRODUCTS_TEXT.allConditions}</option>
+                {PRODUCT_CONDITION_FILTERS.map((value) => (
+                  <option key={value} value={value}>
+                    {CONDITION_LABELS[value]}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 6 }}>
+              <TextField
+                label="Ubicación"
+                value={text.location}
+                onChange={(event) => setField('location')(event.target.value)}
+                placeholder="Biblioteca, bloque, portería..."
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 6 }}>
+              <TextField
+                select
+                label="Ordenar por"
+                value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
+                onChange={(event) =>
+                  commit({ ...filters, sort: event.target.value as ProductSort, page: 1 })
+                }
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                {sorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+          </Grid>
+        </Collapse>
+
+        {hasAnything && (
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}
+            aria-label="Filtros activos"
+            role="group"
+          >
+            {chips.map((chip) => (
+              <Chip
+                key={chip.key}
+                label={chip.label}
+                onClick={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                onDelete={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                aria-label={`Quitar filtro ${chip.label}`}
+                color="primary"
+                variant="outlined"
+                sx={{ height: 36 }}
+              />
+            ))}
+            <Button size="small" onClick={() => commit(EMPTY_FILTERS)} sx={{ ml: 'auto' }}>
+              {PRODUCTS_TEXT.clear}
+            </Button>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,40 @@
+import type { ProductConditionFilter, ProductSort } from '@unimercado/shared/constants';
+
+/** Spanish texts of the products screens (spec section 2); section 8's errors are in shared. */
+export const PRODUCTS_TEXT = {
+  empty: 'No hay productos disponibles',
+  emptyHint: 'Vuelve pronto o publica lo que ya no usas.',
+  searchTitle: 'Buscar Productos Disponibles',
+  searchLabel: 'Buscar',
+  searchEmpty: 'No encontramos productos con esos filtros',
+  searchEmptyHint: 'Prueba con otras palabras o quita algún filtro.',
+  allCategories: 'Todas las categorías',
+  allConditions: 'Todos los estados',
+  clear: 'Limpiar',
+  filters: 'Filtros',
+  sold: 'VENDIDO',
+  noPhoto: 'Sin foto',
+  comingSoon: 'Próximamente',
+  linkCopied: 'Enlace copiado. ¡Compártelo!',
+  shareFailed: 'No se pudo copiar el enlace.',
+  ownProduct: 'Este es tu producto',
+  soldNotice: 'Este producto ya se vendió: no recibe ofertas ni mensajes.',
+  uploadTips: 'Cómo reducir el tamaño de una foto',
+  notVerifiedTitle: 'Verifica tu email para publicar',
+  notVerified:
+    'Para publicar productos necesitas verificar tu correo. Abre el enlace que te enviamos o pide uno nuevo desde tu perfil.',
+  goVerify: 'Verificar desde mi perfil',
+} as const;
+
+export const CONDITION_LABELS: Record<ProductConditionFilter, string> = {
+  NUEVO: 'Nuevo',
+  SEMINUEVO: 'Seminuevo',
+  USADO: 'Usado',
+};
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Más recientes',
+  price_asc: 'Menor precio',
+  price_desc: 'Mayor precio',
+  relevance: 'Más relevantes',
+};

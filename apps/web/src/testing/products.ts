@@ -1,0 +1,45 @@
+import type { Product } from '@unimercado/shared/schemas/products';
+
+let nextId = 100;
+
+/** A product as the API answers it (architecture.md contract plus images and names). */
+export const makeProduct = (overrides: Partial<Product> = {}): Product => {
+  const id = overrides.id ?? (nextId += 1);
+  const images = overrides.images ?? [
+    {
+      url: `http://localhost/uploads/products/2026/11/${id}.webp`,
+      thumbnailUrl: `http://localhost/uploads/products/2026/11/${id}-t.webp`,
+      width: 1600,
+      height: 1200,
+      thumbnailWidth: 480,
+      thumbnailHeight: 360,
+    },
+  ];
+  const title = overrides.title ?? `Producto ${id}`;
+  return {
+    id,
+    title,
+    name: title,
+    description: 'Buen estado, poco uso.',
+    price: 85000,
+    status: 'Usado',
+    location: 'Biblioteca Central',
+    categoryId: 1,
+    categoryName: 'Libros y apuntes',
+    sellerId: 50,
+    sellerName: 'Valentina Rojas',
+    imageUrl: images.map((image) => image.url).join(','),
+    isSold: false,
+    soldAt: null,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    updatedAt: '2026-11-20T15:00:00.000Z',
+    ...overrides,
+    images,
+  };
+};
+
+export const CATEGORIES = [
+  { id: 1, name: 'Libros y apuntes' },
+  { id: 2, name: 'Electrónica' },
+  { id: 3, name: 'Muebles' },
+];
