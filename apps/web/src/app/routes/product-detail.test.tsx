@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/testing/products';
-import { jsonResponse, mockFetch, renderApp, TEST_USER } from '@/testing/test-utils';
+import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
 const PRODUCT = makeProduct({
   id: 42,

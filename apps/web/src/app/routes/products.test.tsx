@@ -74,7 +74,7 @@ describe('/products', () => {
     });
     renderApp('/products');
     const card = (await screen.findByText('Bicicleta')).closest('article')!;
-    expect(within(card as HTMLElement).getByText('VENDIDO')).toBeInTheDocument();
+    expect(within(card).getByText('VENDIDO')).toBeInTheDocument();
   });
 
   it("says 'No hay productos disponibles' when there are none", async () => {
