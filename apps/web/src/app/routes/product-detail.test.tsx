@@ -53,9 +53,9 @@ describe('/products/{id}', () => {
     expect(screen.getByRole('link', { name: 'Mateo Castro' })).toHaveAttribute('href', '/user/50');
     expect(document.title).toContain('Bicicleta de montaña rin 29');
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/products/42/views')),
-      ).toBe(true),
+      expect(fetchMock.mock.calls.map((_, index) => requestOf(fetchMock, index))).toContainEqual(
+        expect.objectContaining({ url: '/api/products/42/views', method: 'POST' }),
+      ),
     );
   });
 
