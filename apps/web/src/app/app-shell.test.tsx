@@ -165,7 +165,9 @@ describe('routes and guard', () => {
   it('lets anonymous visitors browse /products', async () => {
     quietApi();
     const { router } = renderApp('/products');
-    expect(await screen.findByRole('heading', { name: 'Productos' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Productos disponibles' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/products');
   });
 

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Product } from '@unimercado/shared/schemas/products';
 
 let nextId = 100;
@@ -43,3 +44,45 @@ export const CATEGORIES = [
   { id: 2, name: 'Electrónica' },
   { id: 3, name: 'Muebles' },
 ];
+
+type UploadReply = { status: number; body: unknown };
+
+/**
+ * Stubs XMLHttpRequest (the photo upload reports progress through it): each send answers
+ * `reply(form)` after a progress event. Returns the forms that were sent.
+ */
+export const mockUploads = (reply: (form: FormData) => UploadReply) => {
+  const sent: { url: string; form: FormData; headers: Record<string, string> }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(form: FormData) {
+      sent.push({ url: this.url, form, headers: this.headers });
+      const answer = reply(form);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      }, 10);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+};

@@ -21,14 +21,12 @@ export const ProfileRoute = () => {
     <PageContainer>
       <PageTitle title="Mi Perfil" />
       {user ? (
-        <>
-          <OwnProfile
-            userId={user.id}
-            verificationCard={<VerificationStatusCard />}
-            onProfileSaved={handleSaved}
-          />
-          <SellerListings sellerId={user.id} isOwn />
-        </>
+        <OwnProfile
+          userId={user.id}
+          verificationCard={<VerificationStatusCard />}
+          onProfileSaved={handleSaved}
+          listings={<SellerListings sellerId={user.id} isOwn />}
+        />
       ) : (
         <Alert severity="error">No se pudo obtener el ID del usuario</Alert>
       )}

@@ -29,8 +29,13 @@ export const PublicProfileRoute = () => {
   const id = parseUserId(userId);
   return (
     <PageContainer>
-      <PublicProfile userId={id} viewerId={user?.id ?? null} onBack={goBack} onContact={contact} />
-      {id !== null && <SellerListings sellerId={id} isOwn={user?.id === id} />}
+      <PublicProfile
+        userId={id}
+        viewerId={user?.id ?? null}
+        onBack={goBack}
+        onContact={contact}
+        listings={id !== null && <SellerListings sellerId={id} isOwn={user?.id === id} />}
+      />
     </PageContainer>
   );
 };

@@ -1,4 +1,5 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
@@ -12,7 +13,7 @@ import { useProducts } from '@/features/products/api/get-products';
 import { PaginationBar } from '@/features/products/components/pagination-bar';
 import { ProductCardActions } from '@/features/products/components/product-card-actions';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
-import { SearchPanel } from '@/features/products/components/search-panel';
+import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
 import { usePendingAction } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import {
@@ -61,13 +62,25 @@ export const SearchRoute = () => {
         />
       ) : (
         <>
-          {results.data && results.data.total > 0 && (
-            <Typography color="text.secondary" sx={{ mb: 1.5 }} aria-live="polite">
-              {results.data.total === 1
-                ? '1 producto encontrado'
-                : `${results.data.total} productos encontrados`}
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column-reverse', sm: 'row' },
+              alignItems: { xs: 'stretch', sm: 'center' },
+              justifyContent: 'space-between',
+              gap: 1.5,
+              mb: 2,
+            }}
+          >
+            <Typography color="text.secondary" aria-live="polite">
+              {results.data
+                ? results.data.total === 1
+                  ? '1 producto encontrado'
+                  : `${results.data.total} productos encontrados`
+                : 'Buscando...'}
             </Typography>
-          )}
+            <SortSelect filters={filters} onChange={change} />
+          </Box>
           <ProductGrid
             label="Resultados de la búsqueda"
             products={results.data?.items}

@@ -18,6 +18,7 @@ import {
   type ProductConditionFilter,
   type ProductSort,
 } from '@unimercado/shared/constants';
+import type { ChangeEvent } from 'react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
@@ -141,7 +142,6 @@ export const SearchPanel = ({
     chips.push({ key: 'location', label: filters.location, clear: { location: '' } });
   }
 
-  const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
   const hasAnything = activeCount > 0 || filters.search !== '' || filters.sort !== null;
 
   return (
@@ -258,7 +258,7 @@ export const SearchPanel = ({
                 ))}
               </TextField>
             </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 6 }}>
+            <Grid size={12}>
               <TextField
                 label="Ubicación"
                 value={text.location}
@@ -266,23 +266,6 @@ export const SearchPanel = ({
                 placeholder="Biblioteca, bloque, portería..."
                 slotProps={{ htmlInput: { maxLength: 100 } }}
               />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 6 }}>
-              <TextField
-                select
-                label="Ordenar por"
-                value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
-                onChange={(event) =>
-                  commit({ ...filters, sort: event.target.value as ProductSort, page: 1 })
-                }
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                {sorts.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </TextField>
             </Grid>
           </Grid>
         </Collapse>
@@ -312,5 +295,35 @@ export const SearchPanel = ({
         )}
       </CardContent>
     </Card>
+  );
+};
+
+/** The order of the results; 'Más relevantes' only makes sense with a search text. */
+export const SortSelect = ({
+  filters,
+  onChange,
+}: {
+  filters: SearchFilters;
+  onChange: (next: SearchFilters) => void;
+}) => {
+  const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Ordenar por"
+      value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
+      onChange={(event: ChangeEvent<HTMLInputElement>) =>
+        onChange({ ...filters, sort: event.target.value as ProductSort, page: 1 })
+      }
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ width: { xs: '100%', sm: 220 }, '& .MuiInputBase-root': { minHeight: 44 } }}
+    >
+      {sorts.map((sort) => (
+        <option key={sort} value={sort}>
+          {SORT_LABELS[sort]}
+        </option>
+      ))}
+    </TextField>
   );
 };

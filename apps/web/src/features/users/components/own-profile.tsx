@@ -26,10 +26,13 @@ export const OwnProfile = ({
   userId,
   verificationCard,
   onProfileSaved,
+  listings,
 }: {
   userId: number;
   verificationCard: ReactNode;
   onProfileSaved: (saved: UpdateUserResponse) => void;
+  /** The user's listings (composed by the page), shown once the profile has loaded. */
+  listings?: ReactNode;
 }) => {
   const profile = useUser(userId);
   const [isEditing, setIsEditing] = useState(false);
@@ -61,42 +64,45 @@ export const OwnProfile = ({
   } else {
     const user = profile.data;
     content = (
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Stack spacing={3}>
-            {isEditing ? (
-              <ProfileEditForm
-                user={user}
-                onCancel={closeEditor}
-                onClose={closeEditor}
-                onSaved={onProfileSaved}
-              />
-            ) : (
-              <ProfileCard
-                user={user}
-                showEmptyPhone
-                actions={
-                  <Button
-                    variant="outlined"
-                    size="small"
-                    startIcon={<EditOutlinedIcon />}
-                    onClick={() => setIsEditing(true)}
-                  >
-                    Editar
-                  </Button>
-                }
-              />
-            )}
-            {verificationCard}
-          </Stack>
+      <>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Stack spacing={3}>
+              {isEditing ? (
+                <ProfileEditForm
+                  user={user}
+                  onCancel={closeEditor}
+                  onClose={closeEditor}
+                  onSaved={onProfileSaved}
+                />
+              ) : (
+                <ProfileCard
+                  user={user}
+                  showEmptyPhone
+                  actions={
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      startIcon={<EditOutlinedIcon />}
+                      onClick={() => setIsEditing(true)}
+                    >
+                      Editar
+                    </Button>
+                  }
+                />
+              )}
+              {verificationCard}
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Stack spacing={3}>
+              <UserStats userId={user.id} />
+              <ReceivedReviews userId={user.id} isOwnProfile />
+            </Stack>
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Stack spacing={3}>
-            <UserStats userId={user.id} />
-            <ReceivedReviews userId={user.id} isOwnProfile />
-          </Stack>
-        </Grid>
-      </Grid>
+        {listings}
+      </>
     );
   }
 

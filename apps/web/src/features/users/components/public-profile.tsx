@@ -36,11 +36,14 @@ export const PublicProfile = ({
   viewerId,
   onBack,
   onContact,
+  listings,
 }: {
   userId: number | null;
   viewerId: number | null;
   onBack: () => void;
   onContact: (user: User) => void;
+  /** The user's listings (composed by the page), shown once the profile has loaded. */
+  listings?: ReactNode;
 }) => {
   const profile = useUser(userId);
   const backButton = (
@@ -118,6 +121,7 @@ export const PublicProfile = ({
             </Stack>
           </Grid>
         </Grid>
+        {listings}
       </>
     );
   }

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES, makeProduct } from '@/testing/products';
+import { jsonResponse, mockFetch, renderApp, requestOf } from '@/testing/test-utils';
+
+const searchApi = () =>
+  mockFetch({
+    'GET /api/categories': () => jsonResponse(200, CATEGORIES),
+    'GET /api/products': ({ url }) =>
+      jsonResponse(
+        200,
+        url.searchParams.get('search') === 'nada'
+          ? []
+          : [makeProduct({ title: `Resultado ${url.searchParams.get('search') ?? ''}`.trim() })],
+        { 'X-Total-Count': url.searchParams.get('search') === 'nada' ? '0' : '1' },
+      ),
+  });
+
+/** The product list requests made so far, as their query strings. */
+const productQueries = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls
+    .map((_, index) => requestOf(fetchMock, index).url)
+    .filter((url) => url.startsWith('/api/products?'))
+    .map((url) => new URLSearchParams(url.split('?')[1]));
+
+describe('/search', () => {
+  it("is titled 'Buscar Productos Disponibles' and searches available products only", async () => {
+    const fetchMock = searchApi();
+    renderApp('/search');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Buscar Productos Disponibles' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Resultado')).toBeInTheDocument();
+    const [query] = productQueries(fetchMock);
+    expect(Object.fromEntries(query!)).toEqual({ page: '0', size: '12', isSold: 'false' });
+  });
+
+  it('reads the filters from the URL, shows them as chips and asks the API with them', async () => {
+    const fetchMock = searchApi();
+    renderApp(
+      '/search?search=camara&categoryId=2&minPrice=1000&maxPrice=50000&status=USADO&location=Biblioteca',
+    );
+    expect(await screen.findByText('Resultado camara')).toBeInTheDocument();
+    const chips = screen.getByRole('group', { name: 'Filtros activos' });
+    for (const label of ['Electrónica', 'Min: $ 1.000', 'Max: $ 50.000', 'Usado', 'Biblioteca']) {
+      expect(within(chips).getByText(label)).toBeInTheDocument();
+    }
+    // The count badge on 'Filtros'.
+    expect(screen.getByText('5')).toBeInTheDocument();
+    expect(Object.fromEntries(productQueries(fetchMock).at(-1)!)).toEqual({
+      page: '0',
+      size: '12',
+      isSold: 'false',
+      search: 'camara',
+      categoryId: '2',
+      minPrice: '1000',
+      maxPrice: '50000',
+      status: 'USADO',
+      location: 'Biblioteca',
+    });
+  });
+
+  it('typing searches after a pause and writes it in the URL', async () => {
+    searchApi();
+    const { router } = renderApp('/search');
+    await screen.findByText('Resultado', {}, { timeout: 5000 });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'bicicleta');
+    expect(
+      await screen.findByText('Resultado bicicleta', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=bicicleta');
+  });
+
+  it('the collapsible filters change the URL; removing a chip and Limpiar clear them', async () => {
+    const fetchMock = searchApi();
+    const { router } = renderApp('/search?search=libro&status=NUEVO');
+    await screen.findByText('Resultado libro', {}, { timeout: 5000 });
+    // Open because a filter is active.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Categoría' }), 'Muebles');
+    await waitFor(() => expect(router.state.location.search).toContain('categoryId=3'));
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtro Nuevo' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=libro&categoryId=3'));
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('');
+    await waitFor(() =>
+      expect(Object.fromEntries(productQueries(fetchMock).at(-1)!)).toEqual({
+        page: '0',
+        size: '12',
+        isSold: 'false',
+      }),
+    );
+  });
+
+  it('shows six skeletons while searching and an empty state when nothing matches', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({
+      'GET /api/categories': () => jsonResponse(200, CATEGORIES),
+      'GET /api/products': async () => {
+        await held;
+        return jsonResponse(200, [], { 'X-Total-Count': '0' });
+      },
+    });
+    const { container } = renderApp('/search?search=nada');
+    await waitFor(() =>
+      expect(container.querySelectorAll('[aria-busy="true"] > .MuiCard-root')).toHaveLength(6),
+    );
+    release();
+    expect(
+      await screen.findByText('No encontramos productos con esos filtros'),
+    ).toBeInTheDocument();
+  });
+
+  it('the back button returns to the previous search', async () => {
+    searchApi();
+    const { router } = renderApp('/search?search=uno');
+    await screen.findByText('Resultado uno', {}, { timeout: 5000 });
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Ordenar por' }),
+      'Menor precio',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?search=uno&sort=price_asc'));
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=uno'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('relevance'),
+    );
+  });
+});
