@@ -3,16 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/errors/error-alert';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { useAvailableProducts } from '@/features/products/api/get-products';
-import { PaginationBar } from '@/features/products/components/pagination-bar';
 import { ProductCardActions } from '@/features/products/components/product-card-actions';
-import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { EmptyState } from '@/features/products/components/product-grid';
+import { ProductResults } from '@/features/products/components/product-results';
 import { usePendingAction } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import { useAuth } from '@/lib/auth';
@@ -61,57 +59,39 @@ export const ProductsRoute = () => {
         </Button>
       </Box>
 
-      {products.isError ? (
-        <ErrorAlert
-          message={PRODUCT_MESSAGES.listError}
-          onRetry={() => void products.refetch()}
-          isRetrying={products.isFetching}
-        />
-      ) : (
-        <>
-          <ProductGrid
-            label="Productos disponibles"
-            products={products.data?.items}
-            isLoading={products.isPending}
-            isRefreshing={products.isPlaceholderData}
-            skeletons={PAGE_SIZE}
-            headingLevel="h2"
-            renderActions={(product) => (
-              <ProductCardActions
-                product={product}
-                viewerId={user?.id ?? null}
-                onFavorite={pending.run}
-                onOffer={pending.run}
-              />
-            )}
-            empty={
-              <EmptyState
-                title={PRODUCTS_TEXT.empty}
-                hint={PRODUCTS_TEXT.emptyHint}
-                icon={<StorefrontOutlinedIcon />}
-                action={
-                  <Button
-                    component={RouterLink}
-                    to={isAuthenticated ? paths.createProduct : paths.register}
-                    variant="contained"
-                  >
-                    {isAuthenticated ? 'Publicar un producto' : 'Crear una cuenta'}
-                  </Button>
-                }
-              />
+      <ProductResults
+        query={products}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={goTo}
+        label="Productos disponibles"
+        skeletons={PAGE_SIZE}
+        headingLevel="h2"
+        renderActions={(product) => (
+          <ProductCardActions
+            product={product}
+            viewerId={user?.id ?? null}
+            onFavorite={pending.run}
+            onOffer={pending.run}
+          />
+        )}
+        empty={
+          <EmptyState
+            title={PRODUCTS_TEXT.empty}
+            hint={PRODUCTS_TEXT.emptyHint}
+            icon={<StorefrontOutlinedIcon />}
+            action={
+              <Button
+                component={RouterLink}
+                to={isAuthenticated ? paths.createProduct : paths.register}
+                variant="contained"
+              >
+                {isAuthenticated ? 'Publicar un producto' : 'Crear una cuenta'}
+              </Button>
             }
           />
-          {products.data && products.data.total > 0 && (
-            <PaginationBar
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={products.data.total}
-              shown={products.data.items.length}
-              onChange={goTo}
-            />
-          )}
-        </>
-      )}
+        }
+      />
       {pending.feedback}
     </PageContainer>
   );

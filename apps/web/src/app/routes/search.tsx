@@ -2,17 +2,15 @@ import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/errors/error-alert';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useProducts } from '@/features/products/api/get-products';
-import { PaginationBar } from '@/features/products/components/pagination-bar';
 import { ProductCardActions } from '@/features/products/components/product-card-actions';
-import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { EmptyState } from '@/features/products/components/product-grid';
+import { ProductResults } from '@/features/products/components/product-results';
 import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
 import { usePendingAction } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
@@ -54,67 +52,51 @@ export const SearchRoute = () => {
         {PRODUCTS_TEXT.searchTitle}
       </Typography>
       <SearchPanel filters={filters} categories={categories.data ?? []} onChange={change} />
-      {results.isError ? (
-        <ErrorAlert
-          message={PRODUCT_MESSAGES.listError}
-          onRetry={() => void results.refetch()}
-          isRetrying={results.isFetching}
-        />
-      ) : (
-        <>
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: { xs: 'column-reverse', sm: 'row' },
-              alignItems: { xs: 'stretch', sm: 'center' },
-              justifyContent: 'space-between',
-              gap: 1.5,
-              mb: 2,
-            }}
-          >
-            <Typography color="text.secondary" aria-live="polite">
-              {results.data
-                ? results.data.total === 1
-                  ? '1 producto encontrado'
-                  : `${results.data.total} productos encontrados`
-                : 'Buscando...'}
-            </Typography>
-            <SortSelect filters={filters} onChange={change} />
-          </Box>
-          <ProductGrid
-            label="Resultados de la búsqueda"
-            products={results.data?.items}
-            isLoading={results.isPending}
-            isRefreshing={results.isPlaceholderData}
-            skeletons={SEARCH_SKELETONS}
-            headingLevel="h2"
-            renderActions={(product) => (
-              <ProductCardActions
-                product={product}
-                viewerId={user?.id ?? null}
-                onFavorite={pending.run}
-                onOffer={pending.run}
-              />
-            )}
-            empty={
-              <EmptyState
-                title={PRODUCTS_TEXT.searchEmpty}
-                hint={PRODUCTS_TEXT.searchEmptyHint}
-                icon={<SearchOffOutlinedIcon />}
-              />
-            }
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 2,
+        }}
+      >
+        <Typography color="text.secondary" aria-live="polite">
+          {results.data
+            ? results.data.total === 1
+              ? '1 producto encontrado'
+              : `${results.data.total} productos encontrados`
+            : results.isError
+              ? ''
+              : 'Buscando...'}
+        </Typography>
+        <SortSelect filters={filters} onChange={change} />
+      </Box>
+      <ProductResults
+        query={results}
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={goTo}
+        label="Resultados de la búsqueda"
+        skeletons={SEARCH_SKELETONS}
+        headingLevel="h2"
+        renderActions={(product) => (
+          <ProductCardActions
+            product={product}
+            viewerId={user?.id ?? null}
+            onFavorite={pending.run}
+            onOffer={pending.run}
           />
-          {results.data && results.data.total > 0 && (
-            <PaginationBar
-              page={filters.page}
-              pageSize={PAGE_SIZE}
-              total={results.data.total}
-              shown={results.data.items.length}
-              onChange={goTo}
-            />
-          )}
-        </>
-      )}
+        )}
+        empty={
+          <EmptyState
+            title={PRODUCTS_TEXT.searchEmpty}
+            hint={PRODUCTS_TEXT.searchEmptyHint}
+            icon={<SearchOffOutlinedIcon />}
+          />
+        }
+      />
       {pending.feedback}
     </PageContainer>
   );

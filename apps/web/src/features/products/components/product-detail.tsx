@@ -14,7 +14,6 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
@@ -28,6 +27,7 @@ import { formatDate, formatDateTime, formatPrice } from '@/utils/format';
 import { recordProductView, useProduct } from '../api/get-product';
 import { PRODUCTS_TEXT } from '../messages';
 import { ConditionChip } from './condition-chip';
+import { NoticeSnackbar } from './notice-snackbar';
 import { ProductDetailActions, type ProductActionHandlers } from './product-detail-actions';
 import { ProductGallery } from './product-gallery';
 
@@ -256,14 +256,7 @@ export const ProductDetail = ({
           </Card>
         </Grid>
       </Grid>
-      <Snackbar
-        open={notice !== null}
-        message={notice}
-        autoHideDuration={2500}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 88, md: 24 } }}
-      />
+      <NoticeSnackbar message={notice} onClose={() => setNotice(null)} />
     </>
   );
 };

@@ -15,7 +15,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -35,8 +34,9 @@ import { useSellerStats } from '../api/get-seller-stats';
 import { useDeleteProduct, useMarkProductSold } from '../api/product-mutations';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditProductDialog } from './edit-product-dialog';
-import { PaginationBar } from './pagination-bar';
-import { EmptyState, ProductGrid } from './product-grid';
+import { NoticeSnackbar } from './notice-snackbar';
+import { EmptyState } from './product-grid';
+import { ProductResults } from './product-results';
 
 export type SellerTab = 'active' | 'sold';
 
@@ -293,55 +293,37 @@ export const SellerDashboard = ({
         />
       </Tabs>
 
-      {listing.isError ? (
-        <ErrorAlert
-          message={PRODUCT_MESSAGES.listError}
-          onRetry={() => void listing.refetch()}
-          isRetrying={listing.isFetching}
-        />
-      ) : (
-        <>
-          <ProductGrid
-            label={tab === 'active' ? 'Productos activos' : 'Productos vendidos'}
-            products={listing.data?.items}
-            isLoading={listing.isPending}
-            isRefreshing={listing.isPlaceholderData}
-            skeletons={8}
-            headingLevel="h2"
-            renderActions={renderActions}
-            renderFooter={renderFooter}
-            empty={
-              tab === 'active' ? (
-                <EmptyState
-                  title="No tienes productos activos"
-                  hint="Publica lo que ya no usas: en minutos lo verá toda tu comunidad."
-                  icon={<StorefrontOutlinedIcon />}
-                  action={
-                    <Button component={RouterLink} to={paths.createProduct} variant="contained">
-                      Publicar producto
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState
-                  title="Aún no has vendido productos"
-                  hint="Cuando vendas algo, aparecerá aquí con su precio."
-                  icon={<SellOutlinedIcon />}
-                />
-              )
-            }
-          />
-          {listing.data && listing.data.total > 0 && (
-            <PaginationBar
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={listing.data.total}
-              shown={listing.data.items.length}
-              onChange={onPageChange}
+      <ProductResults
+        query={listing}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={onPageChange}
+        label={tab === 'active' ? 'Productos activos' : 'Productos vendidos'}
+        skeletons={8}
+        headingLevel="h2"
+        renderActions={renderActions}
+        renderFooter={renderFooter}
+        empty={
+          tab === 'active' ? (
+            <EmptyState
+              title="No tienes productos activos"
+              hint="Publica lo que ya no usas: en minutos lo verá toda tu comunidad."
+              icon={<StorefrontOutlinedIcon />}
+              action={
+                <Button component={RouterLink} to={paths.createProduct} variant="contained">
+                  Publicar producto
+                </Button>
+              }
             />
-          )}
-        </>
-      )}
+          ) : (
+            <EmptyState
+              title="Aún no has vendido productos"
+              hint="Cuando vendas algo, aparecerá aquí con su precio."
+              icon={<SellOutlinedIcon />}
+            />
+          )
+        }
+      />
 
       {editing && (
         <EditProductDialog
@@ -393,14 +375,7 @@ export const SellerDashboard = ({
       >
         «{deleting?.title}» y sus fotos se borrarán.
       </ConfirmDialog>
-      <Snackbar
-        open={notice !== null}
-        message={notice}
-        autoHideDuration={2500}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 88, md: 24 } }}
-      />
+      <NoticeSnackbar message={notice} onClose={() => setNotice(null)} />
     </>
   );
 };

@@ -3,14 +3,12 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ErrorAlert } from '@/components/errors/error-alert';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
-import { PaginationBar } from './pagination-bar';
-import { EmptyState, ProductGrid } from './product-grid';
+import { EmptyState } from './product-grid';
+import { ProductResults } from './product-results';
 
 const PROFILE_PAGE_SIZE = 8;
 
@@ -39,48 +37,29 @@ export const SellerListings = ({ sellerId, isOwn }: { sellerId: number; isOwn: b
           </Button>
         )}
       </Box>
-      {listings.isError ? (
-        <ErrorAlert
-          message={PRODUCT_MESSAGES.listError}
-          onRetry={() => void listings.refetch()}
-          isRetrying={listings.isFetching}
-        />
-      ) : (
-        <>
-          <ProductGrid
-            label={isOwn ? 'Mis publicaciones' : 'Publicaciones'}
-            products={listings.data?.items}
-            isLoading={listings.isPending}
-            isRefreshing={listings.isPlaceholderData}
-            skeletons={4}
-            headingLevel="h3"
-            empty={
-              <EmptyState
-                title={
-                  isOwn ? 'Aún no has publicado productos' : 'Todavía no ha publicado productos'
-                }
-                icon={<StorefrontOutlinedIcon />}
-                action={
-                  isOwn ? (
-                    <Button component={RouterLink} to={paths.createProduct} variant="contained">
-                      Publicar producto
-                    </Button>
-                  ) : undefined
-                }
-              />
+      <ProductResults
+        query={listings}
+        page={page}
+        pageSize={PROFILE_PAGE_SIZE}
+        onPageChange={setPage}
+        hidePaginationBelow={PROFILE_PAGE_SIZE + 1}
+        label={isOwn ? 'Mis publicaciones' : 'Publicaciones'}
+        skeletons={4}
+        headingLevel="h3"
+        empty={
+          <EmptyState
+            title={isOwn ? 'Aún no has publicado productos' : 'Todavía no ha publicado productos'}
+            icon={<StorefrontOutlinedIcon />}
+            action={
+              isOwn ? (
+                <Button component={RouterLink} to={paths.createProduct} variant="contained">
+                  Publicar producto
+                </Button>
+              ) : undefined
             }
           />
-          {listings.data && listings.data.total > PROFILE_PAGE_SIZE && (
-            <PaginationBar
-              page={page}
-              pageSize={PROFILE_PAGE_SIZE}
-              total={listings.data.total}
-              shown={listings.data.items.length}
-              onChange={setPage}
-            />
-          )}
-        </>
-      )}
+        }
+      />
     </Box>
   );
 };

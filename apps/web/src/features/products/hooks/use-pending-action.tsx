@@ -1,8 +1,8 @@
-import Snackbar from '@mui/material/Snackbar';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { NoticeSnackbar } from '../components/notice-snackbar';
 import { PRODUCTS_TEXT } from '../messages';
 
 /**
@@ -24,15 +24,6 @@ export const usePendingAction = () => {
     setMessage(PRODUCTS_TEXT.comingSoon);
   }, [isAuthenticated, navigate, location]);
 
-  const feedback = (
-    <Snackbar
-      open={message !== null}
-      message={message}
-      autoHideDuration={2500}
-      onClose={() => setMessage(null)}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: { xs: 88, md: 24 } }}
-    />
-  );
+  const feedback = <NoticeSnackbar message={message} onClose={() => setMessage(null)} />;
   return { run, feedback, notify: setMessage };
 };

@@ -1,0 +1,58 @@
+import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
+import type { Product } from '@unimercado/shared/schemas/products';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import type { Page } from '@/lib/api-client';
+import { PaginationBar } from './pagination-bar';
+import { ProductGrid } from './product-grid';
+
+/**
+ * A paginated product list as every page shows it: the grid (skeletons, empty state, cards), the
+ * 'Página X de Y' bar, or the list error with 'Reintentar'.
+ */
+export const ProductResults = ({
+  query,
+  page,
+  pageSize,
+  onPageChange,
+  hidePaginationBelow = 1,
+  ...grid
+}: Omit<ComponentProps<typeof ProductGrid>, 'products' | 'isLoading' | 'isRefreshing'> & {
+  query: UseQueryResult<Page<Product>>;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** The bar shows from this many products on. */
+  hidePaginationBelow?: number;
+}) => {
+  if (query.isError) {
+    return (
+      <ErrorAlert
+        message={PRODUCT_MESSAGES.listError}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  }
+  return (
+    <>
+      <ProductGrid
+        {...grid}
+        products={query.data?.items}
+        isLoading={query.isPending}
+        isRefreshing={query.isPlaceholderData}
+      />
+      {query.data && query.data.total >= Math.max(1, hidePaginationBelow) && (
+        <PaginationBar
+          page={page}
+          pageSize={pageSize}
+          total={query.data.total}
+          shown={query.data.items.length}
+          onChange={onPageChange}
+        />
+      )}
+    </>
+  );
+};
