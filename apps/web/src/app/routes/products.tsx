@@ -8,7 +8,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { useAvailableProducts } from '@/features/products/api/get-products';
-import { ProductCardActions } from '@/features/products/components/product-card-actions';
+import { cardActionsFor } from '@/features/products/components/product-card-actions';
 import { EmptyState } from '@/features/products/components/product-grid';
 import { ProductResults } from '@/features/products/components/product-results';
 import { usePendingAction } from '@/features/products/hooks/use-pending-action';
@@ -67,14 +67,10 @@ export const ProductsRoute = () => {
         label="Productos disponibles"
         skeletons={PAGE_SIZE}
         headingLevel="h2"
-        renderActions={(product) => (
-          <ProductCardActions
-            product={product}
-            viewerId={user?.id ?? null}
-            onFavorite={pending.run}
-            onOffer={pending.run}
-          />
-        )}
+        renderActions={cardActionsFor(user?.id ?? null, {
+          onFavorite: pending.run,
+          onOffer: pending.run,
+        })}
         empty={
           <EmptyState
             title={PRODUCTS_TEXT.empty}

@@ -8,7 +8,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useProducts } from '@/features/products/api/get-products';
-import { ProductCardActions } from '@/features/products/components/product-card-actions';
+import { cardActionsFor } from '@/features/products/components/product-card-actions';
 import { EmptyState } from '@/features/products/components/product-grid';
 import { ProductResults } from '@/features/products/components/product-results';
 import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
@@ -81,14 +81,10 @@ export const SearchRoute = () => {
         label="Resultados de la búsqueda"
         skeletons={SEARCH_SKELETONS}
         headingLevel="h2"
-        renderActions={(product) => (
-          <ProductCardActions
-            product={product}
-            viewerId={user?.id ?? null}
-            onFavorite={pending.run}
-            onOffer={pending.run}
-          />
-        )}
+        renderActions={cardActionsFor(user?.id ?? null, {
+          onFavorite: pending.run,
+          onOffer: pending.run,
+        })}
         empty={
           <EmptyState
             title={PRODUCTS_TEXT.searchEmpty}

@@ -46,3 +46,11 @@ export const ProductCardActions = ({
     </>
   );
 };
+
+/** `renderActions` for a grid whose cards offer favourite and quick offer to `viewerId`. */
+export const cardActionsFor =
+  (
+    viewerId: number | null,
+    handlers: { onFavorite: (product: Product) => void; onOffer: (product: Product) => void },
+  ) =>
+  (product: Product) => <ProductCardActions product={product} viewerId={viewerId} {...handlers} />;
