@@ -1,7 +1,7 @@
-// `npm run screenshots` (run with tsx): starts the built product on a throw-away embedded database, creates a
-// verified user and an admin, and saves full-page screenshots of the main screens at 390px and
+// `npm run screenshots` (run with tsx): starts the built product on a throw-away embedded database with the
+// demo data (`npm run db:seed -- --demo`), creates a verified user and an admin, and saves full-page screenshots of the main screens at 390px and
 // 1280px into ./screenshots (git-ignored) so a person can look at what the product shows.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,13 +10,21 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const port = 3291;
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3291);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-shots-'));
-const outDir = join(root, 'screenshots');
+const outDir = process.env.SCREENSHOTS_DIR ?? join(root, 'screenshots');
 mkdirSync(outDir, { recursive: true });
 const adminEmail = 'admin@unimercado.test';
 const password = 'clave-segura-123';
+
+// The demo accounts and listings, so the listing screens show a living marketplace.
+const seeded = spawnSync('npm', ['run', 'db:seed', '--', '--demo'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+if (seeded.status !== 0) throw new Error('The demo seed failed');
 
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
   env: {
@@ -101,7 +109,18 @@ const student = await register('Lucía Gómez', 'lucia@uni.edu.co', '+57 300 123
 const admin = await register('Admin Campus', adminEmail, '');
 await register('Andrés Pérez', 'andres@uni.edu.co', '');
 
-const sessions: Record<string, Session | null> = { anonymous: null, student, admin };
+// A demo seller (README, "Demo data") and a few of their listings.
+const seller = (await api('POST', '/api/auth/login', {
+  email: 'santiago@demo.unimercado.test',
+  password: 'demo1234',
+})) as Session;
+type Listing = { id: number; title: string; sellerId: number; isSold: boolean };
+const find = async (query: string) =>
+  ((await api('GET', `/api/products?${query}`)) as Listing[])[0]!;
+const laptop = await find('search=portatil%20lenovo');
+const sold = await find('isSold=true');
+
+const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
   ['home', '/', 'anonymous'],
@@ -117,6 +136,19 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['admin-unauthorized', '/admin-panel', 'student'],
   ['admin-panel', '/admin-panel', 'admin'],
   ['products', '/products', 'student'],
+  ['products-anonymous', '/products?page=2', 'anonymous'],
+  ['product-detail', `/products/${laptop.id}`, 'student'],
+  ['product-detail-zoom', `/products/${laptop.id}`, 'anonymous', 'Ampliar foto 1 de 3'],
+  ['product-detail-sold', `/products/${sold.id}`, 'student'],
+  ['product-detail-owner', `/products/${laptop.id}`, 'seller'],
+  ['search', '/search?search=bicicleta', 'student'],
+  ['search-filters', '/search?categoryId=5&maxPrice=300000&status=USADO', 'anonymous'],
+  ['create-product', '/create-product', 'student'],
+  ['my-products', '/my-products', 'seller'],
+  ['my-products-sold', '/my-products?tab=vendidos', 'seller'],
+  ['my-products-edit', '/my-products', 'seller', `Editar ${laptop.title}`],
+  ['public-profile-seller', `/user/${seller.id}`, 'student'],
+  ['profile-seller', '/profile', 'seller'],
   ['user-menu', '/profile', 'admin', 'Abrir menú de usuario'],
   ['drawer', '/profile', 'admin', 'Abrir menú'],
 ];

@@ -100,7 +100,12 @@ export const CreateProductRoute = () => {
           ) : categories.isPending ? (
             <Stack spacing={2} aria-busy="true">
               {[56, 120, 56, 56].map((height, index) => (
-                <Skeleton key={index} variant="rounded" height={height} sx={{ borderRadius: 3 }} />
+                <Skeleton
+                  key={index}
+                  variant="rounded"
+                  height={height}
+                  sx={{ borderRadius: '12px' }}
+                />
               ))}
             </Stack>
           ) : (

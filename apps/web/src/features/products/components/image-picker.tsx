@@ -136,7 +136,7 @@ export const ImagePicker = ({
                   p: 1,
                   border: '1px solid',
                   borderColor: index === 0 ? 'primary.main' : 'divider',
-                  borderRadius: 3,
+                  borderRadius: '12px',
                   bgcolor: index === 0 ? 'rgba(98, 0, 234, 0.04)' : 'background.paper',
                 }}
               >
@@ -144,7 +144,13 @@ export const ImagePicker = ({
                   component="img"
                   src={item.previewUrl}
                   alt={`Vista previa de ${name}`}
-                  sx={{ width: 88, height: 66, objectFit: 'cover', borderRadius: 2, flexShrink: 0 }}
+                  sx={{
+                    width: 88,
+                    height: 66,
+                    objectFit: 'cover',
+                    borderRadius: '8px',
+                    flexShrink: 0,
+                  }}
                 />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography
@@ -214,7 +220,7 @@ export const ImagePicker = ({
         sx={{
           border: '2px dashed',
           borderColor: isDragging ? 'primary.main' : 'rgba(98, 0, 234, 0.3)',
-          borderRadius: 3,
+          borderRadius: '12px',
           p: 2,
           textAlign: 'center',
           bgcolor: isDragging ? 'rgba(98, 0, 234, 0.06)' : 'transparent',

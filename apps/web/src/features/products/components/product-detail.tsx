@@ -58,14 +58,17 @@ const DetailRow = ({
 const DetailSkeleton = () => (
   <Grid container spacing={{ xs: 3, md: 5 }} aria-busy="true" aria-label="Cargando producto">
     <Grid size={{ xs: 12, md: 7 }}>
-      <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto', borderRadius: 5 }} />
+      <Skeleton
+        variant="rounded"
+        sx={{ aspectRatio: '4 / 3', height: 'auto', borderRadius: '20px' }}
+      />
     </Grid>
     <Grid size={{ xs: 12, md: 5 }}>
       <Skeleton width={120} height={32} />
       <Skeleton width="90%" height={48} />
       <Skeleton width="50%" height={44} />
-      <Skeleton variant="rounded" height={48} sx={{ mt: 2, borderRadius: 3 }} />
-      <Skeleton variant="rounded" height={48} sx={{ mt: 1.5, borderRadius: 3 }} />
+      <Skeleton variant="rounded" height={48} sx={{ mt: 2, borderRadius: '12px' }} />
+      <Skeleton variant="rounded" height={48} sx={{ mt: 1.5, borderRadius: '12px' }} />
       <Skeleton height={120} sx={{ mt: 2 }} />
     </Grid>
   </Grid>

@@ -47,7 +47,9 @@ export const ProductGallery = ({
 
   return (
     <Box>
-      <Box sx={{ position: 'relative', borderRadius: 5, overflow: 'hidden', bgcolor: '#efeaf8' }}>
+      <Box
+        sx={{ position: 'relative', borderRadius: '20px', overflow: 'hidden', bgcolor: '#efeaf8' }}
+      >
         {current ? (
           <ButtonBase
             onClick={() => setIsZoomed(true)}
@@ -66,7 +68,7 @@ export const ProductGallery = ({
                 gap: 0.5,
                 px: 1.25,
                 py: 0.5,
-                borderRadius: 5,
+                borderRadius: '20px',
                 bgcolor: 'rgba(0,0,0,0.55)',
                 color: '#fff',
                 fontSize: '0.8rem',
@@ -96,7 +98,7 @@ export const ProductGallery = ({
               sx={{
                 width: 88,
                 maxWidth: '30%',
-                borderRadius: 3,
+                borderRadius: '12px',
                 overflow: 'hidden',
                 outline: index === selected ? '3px solid' : '1px solid',
                 outlineColor: index === selected ? 'primary.main' : 'divider',
@@ -111,7 +113,13 @@ export const ProductGallery = ({
                 alt=""
                 loading="lazy"
                 decoding="async"
-                sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover' }}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  height: 'auto',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                }}
               />
             </ButtonBase>
           ))}

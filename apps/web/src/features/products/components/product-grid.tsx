@@ -50,7 +50,7 @@ export const EmptyState = ({
       py: { xs: 6, md: 8 },
       px: 2,
       border: '1px dashed rgba(98, 0, 234, 0.25)',
-      borderRadius: 5,
+      borderRadius: '20px',
       bgcolor: 'rgba(98, 0, 234, 0.03)',
     }}
   >

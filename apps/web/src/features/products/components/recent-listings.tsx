@@ -38,7 +38,11 @@ export const RecentListings = ({
       }}
     >
       <Box>
-        <Typography id="recent-title" variant="h2">
+        <Typography
+          id="recent-title"
+          variant="h2"
+          sx={{ fontSize: { xs: '1.6rem', md: '1.875rem' } }}
+        >
           Publicado recientemente
         </Typography>
         <Typography color="text.secondary">Lo último que publicó tu comunidad.</Typography>
@@ -102,7 +106,7 @@ export const HeroListings = ({ products }: { products: readonly Product[] }) => 
               sx={{
                 width: 64,
                 height: 64,
-                borderRadius: 3,
+                borderRadius: '12px',
                 overflow: 'hidden',
                 flexShrink: 0,
                 bgcolor: 'rgba(98, 0, 234, 0.08)',

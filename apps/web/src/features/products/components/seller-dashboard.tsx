@@ -246,7 +246,7 @@ export const SellerDashboard = ({
       >
         {stats.isPending ? (
           Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={108} sx={{ borderRadius: 5 }} />
+            <Skeleton key={index} variant="rounded" height={108} sx={{ borderRadius: '20px' }} />
           ))
         ) : stats.isError ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
