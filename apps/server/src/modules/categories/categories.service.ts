@@ -13,7 +13,8 @@ const REFRESH_MS = 5 * 60_000;
 type Cached = { loadedAt: number; list: Promise<Category[]> };
 const cache = new WeakMap<Database, Cached>();
 
-const loadCategories = (db: Database) =>
+/** A real promise: a Drizzle query is a thenable that runs again each time it is awaited. */
+const loadCategories = async (db: Database): Promise<Category[]> =>
   db
     .select({ id: categories.id, name: categories.name })
     .from(categories)

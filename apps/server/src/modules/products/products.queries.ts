@@ -109,19 +109,21 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\
 /** Trigram search needs at least three characters to use its index. */
 const MIN_PARTIAL_LENGTH = 3;
 
-const searchParts = (search: string) => {
+/**
+ * How a search text matches. Whole words first: Spanish full-text search, accent-insensitive and
+ * stemmed ('camara' finds 'Cámara', 'bicicletas' finds 'bicicleta'), ranked. Only when no
+ * product matches that way, partial words in titles through the trigram index ('calcu' finds
+ * 'Calculadora'): doing both for every search would make each common word cost twice.
+ */
+const fullTextMatch = (search: string) => {
   const query = sql`websearch_to_tsquery(${SEARCH_CONFIG}::regconfig, ${search})`;
-  const fullText = sql`p.search @@ ${query}`;
-  if (search.length < MIN_PARTIAL_LENGTH) {
-    return { match: fullText, rank: sql`ts_rank_cd(p.search, ${query})` };
-  }
-  // Partial words in titles ('calcu' finds 'Calculadora'), accent-insensitive.
-  const inTitle = sql`${folded(sql`p.title`)} like ${folded(sql`${containsPattern(search)}`)}`;
-  return {
-    match: sql`(${fullText} or ${inTitle})`,
-    rank: sql`ts_rank_cd(p.search, ${query}) + case when ${inTitle} then 0.1 else 0 end`,
-  };
+  return { match: sql`p.search @@ ${query}`, rank: sql`ts_rank_cd(p.search, ${query})` };
 };
+
+const partialTitleMatch = (search: string) => ({
+  match: sql`${folded(sql`p.title`)} like ${folded(sql`${containsPattern(search)}`)}`,
+  rank: sql`word_similarity(${folded(sql`${search}`)}, ${folded(sql`p.title`)})`,
+});
 
 export const effectiveSort = (query: Pick<ProductListQuery, 'sort' | 'search'>): ProductSort => {
   const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
@@ -142,35 +144,24 @@ const orderBy = (sort: ProductSort, rank: SQL) => {
   }
 };
 
+type Page = { rows: ProductRow[]; total: number };
+
 /**
  * One page of products matching every filter, with the total. The inner query picks the page's
  * ids (and counts every match with a window); only those rows are then joined and built.
  */
-export const listProductRows = async (
+const selectPage = async (
   db: Queryable,
   query: ProductListQuery,
-  options: { withViews?: boolean } = {},
-): Promise<{ rows: ProductRow[]; total: number }> => {
-  const conditions: SQL[] = [];
-  if (query.isSold !== undefined) conditions.push(sql`p.is_sold = ${query.isSold}`);
-  if (query.sellerId !== undefined) conditions.push(sql`p.seller_id = ${query.sellerId}`);
-  if (query.categoryId !== undefined) conditions.push(sql`p.category_id = ${query.categoryId}`);
-  if (query.minPrice !== undefined) conditions.push(sql`p.price >= ${query.minPrice}`);
-  if (query.maxPrice !== undefined) conditions.push(sql`p.price <= ${query.maxPrice}`);
-  if (query.status !== undefined) conditions.push(sql`p.condition = ${query.status}`);
-  if (query.location !== undefined) {
-    conditions.push(
-      sql`${folded(sql`p.location`)} like ${folded(sql`${containsPattern(query.location)}`)}`,
-    );
-  }
-  let rank = sql`0`;
-  if (query.search !== undefined) {
-    const parts = searchParts(query.search);
-    conditions.push(parts.match);
-    rank = parts.rank;
-  }
+  filters: SQL[],
+  search: { match: SQL; rank: SQL } | undefined,
+  withViews: boolean,
+): Promise<Page> => {
+  const conditions = search ? [...filters, search.match] : filters;
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   const sort = effectiveSort(query);
+  // The rank is only worked out when it orders the list.
+  const rank = sort === 'relevance' && search ? search.rank : sql`0`;
   const rows = await queryRows<ProductRow & { total: number | string }>(
     db,
     sql`
@@ -181,7 +172,7 @@ export const listProductRows = async (
       order by ${orderBy(sort, rank)}
       limit ${query.size} offset ${query.page * query.size}
     )
-    select page.total, ${productColumns(options.withViews ?? false)}
+    select page.total, ${productColumns(withViews)}
     from page join products p on p.id = page.id ${productJoins}
     order by ${orderBy(sort, sql`page.rank`)}`,
   );
@@ -194,4 +185,28 @@ export const listProductRows = async (
     sql`select count(*) as total from products p where ${where}`,
   );
   return { rows, total: Number(count?.total ?? 0) };
+};
+
+export const listProductRows = async (
+  db: Queryable,
+  query: ProductListQuery,
+  options: { withViews?: boolean } = {},
+): Promise<Page> => {
+  const filters: SQL[] = [];
+  if (query.isSold !== undefined) filters.push(sql`p.is_sold = ${query.isSold}`);
+  if (query.sellerId !== undefined) filters.push(sql`p.seller_id = ${query.sellerId}`);
+  if (query.categoryId !== undefined) filters.push(sql`p.category_id = ${query.categoryId}`);
+  if (query.minPrice !== undefined) filters.push(sql`p.price >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) filters.push(sql`p.price <= ${query.maxPrice}`);
+  if (query.status !== undefined) filters.push(sql`p.condition = ${query.status}`);
+  if (query.location !== undefined) {
+    filters.push(
+      sql`${folded(sql`p.location`)} like ${folded(sql`${containsPattern(query.location)}`)}`,
+    );
+  }
+  const withViews = options.withViews ?? false;
+  if (query.search === undefined) return selectPage(db, query, filters, undefined, withViews);
+  const whole = await selectPage(db, query, filters, fullTextMatch(query.search), withViews);
+  if (whole.total > 0 || query.search.length < MIN_PARTIAL_LENGTH) return whole;
+  return selectPage(db, query, filters, partialTitleMatch(query.search), withViews);
 };

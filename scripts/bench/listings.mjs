@@ -1,0 +1,445 @@
+// The listings figures of `npm run bench` (issue 8), written to their own section of
+// docs/benchmarks.md. Also runs alone: `node scripts/bench/listings.mjs` (after `npm run build`).
+//
+// - 100,000 products (with a photo each, 10 % sold) seeded in bulk, on PostgreSQL (a throw-away
+//   database created and dropped here) and on PGlite.
+// - GET /api/products/available?page=0&size=12, anonymous: autocannon against the product and a
+//   bare Fastify hello-world measured just before it (same connections); the median ratio of
+//   BENCH_ROUNDS rounds counts.
+// - A search with text and two filters: 60 different queries (common and rare words), each once,
+//   one after the other; the time is the round trip on loopback (an upper bound of server time).
+// - GET /api/categories: requests answered versus database transactions counted by PostgreSQL.
+// - Uploading three photos of about 1 MB each (checked, re-encoded, two sizes, stored).
+// - JavaScript loaded before /products and /products/{id} show their content (Chromium), gzip.
+//
+// Settings: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3), BENCH_LISTINGS_PORT (first of
+// three ports, default 3294), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
+// "skip" leaves PostgreSQL out).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PRODUCT_COUNT, searchQueries, seedSql } from './listings-seed.mjs';
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const serverEntry = join(root, 'apps/server/dist/server.js');
+if (!existsSync(serverEntry)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const firstPort = Number(process.env.BENCH_LISTINGS_PORT ?? 3294);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const connections = 50;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const cleanups = [];
+
+const startProcess = async (args, env, readyUrl) => {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+};
+
+const stopProcess = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+const load = async (url) => {
+  const result = await autocannon({ url, connections, duration });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+};
+
+/** A bare Fastify hello-world in a process of its own (no logger, no plugins). */
+const startHello = async (port) => {
+  const code = `import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/', () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const url = `http://127.0.0.1:${port}/`;
+  const child = await startProcess(['--input-type=module', '-e', code], {}, url);
+  cleanups.push(() => stopProcess(child));
+  await autocannon({ url, connections, duration: 2 });
+  return () => load(url);
+};
+
+const productEnv = (port, dataDir, extra) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  LOG_LEVEL: 'warn',
+  REDIS_URL: '',
+  SMTP_URL: '',
+  ...extra,
+});
+
+const percentile = (values, share) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+};
+
+const measureSearch = async (base) => {
+  const times = [];
+  let found = 0;
+  for (const query of searchQueries()) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/products?${query}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (Number(response.headers.get('x-total-count')) > 0) found += 1;
+  }
+  return {
+    count: times.length,
+    found,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    max: Math.max(...times),
+  };
+};
+
+/** One available page measured against the hello-world in `rounds` pairs; the median ratio. */
+const measureAvailable = async (base, measureHello) => {
+  const url = `${base}/api/products/available?page=0&size=12`;
+  await autocannon({ url, connections, duration: 2 });
+  const runs = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const hello = await measureHello();
+    const run = await load(url);
+    runs.push({ ...run, hello: hello.rps, ratio: run.rps / hello.rps });
+  }
+  runs.sort((a, b) => a.ratio - b.ratio);
+  return runs[Math.floor(runs.length / 2)];
+};
+
+// --- uploads ------------------------------------------------------------------------------------
+
+/** Three phone-like photos of just under 1 MB each (JPEG). */
+const makePhotos = async () => {
+  const { default: sharp } = await import('sharp');
+  const photos = [];
+  for (let n = 0; n < 3; n += 1) {
+    const base = sharp({
+      create: {
+        width: 2000,
+        height: 1500,
+        channels: 3,
+        background: ['#5d7ea8', '#a8865d', '#6fa85d'][n],
+        noise: { type: 'gaussian', mean: 128, sigma: 18 },
+      },
+    });
+    const raw = await base.blur(1.2).raw().toBuffer({ resolveWithObject: true });
+    let quality = 90;
+    let jpeg;
+    do {
+      jpeg = await sharp(raw.data, { raw: raw.info }).jpeg({ quality }).toBuffer();
+      quality -= 4;
+    } while (jpeg.length > 1024 * 1024 - 2048 && quality > 20);
+    photos.push(jpeg);
+  }
+  return photos;
+};
+
+const uploadOnce = async (base, token, photos) => {
+  const form = new FormData();
+  photos.forEach((photo, index) =>
+    form.append('files', new Blob([photo], { type: 'image/jpeg' }), `foto-${index + 1}.jpg`),
+  );
+  const started = performance.now();
+  const response = await fetch(`${base}/api/products/upload-images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  await response.arrayBuffer();
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+  return performance.now() - started;
+};
+
+/** A verified account straight in the database (the bench does not read the mail outbox). */
+const benchAccount = async (base, verify) => {
+  const email = `uploader.${Date.now()}@bench.test`;
+  const password = 'clave-de-prueba-123';
+  const register = await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email,
+      phone: null,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  if (!register.ok) throw new Error(`register answered ${register.status}`);
+  await verify(email);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return (await login.json()).token;
+};
+
+// --- JavaScript before the first render -------------------------------------------------------
+
+const measureJs = async (base, productId) => {
+  const { chromium } = await import('playwright');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'],
+  });
+  const results = {};
+  try {
+    for (const [label, path, ready] of [
+      ['/products', '/products', 'text=Productos disponibles'],
+      ['/products/{id}', `/products/${productId}`, 'h1'],
+    ]) {
+      const page = await browser.newPage();
+      const scripts = new Map();
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        try {
+          scripts.set(response.url(), await response.body());
+        } catch {
+          // a redirect or an aborted load carries no body
+        }
+      });
+      await page.goto(`${base}${path}`);
+      await page.waitForSelector(ready);
+      await page.waitForLoadState('networkidle');
+      const bodies = [...scripts.values()];
+      results[label] = {
+        files: bodies.length,
+        gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+        raw: bodies.reduce((sum, body) => sum + body.length, 0),
+      };
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+};
+
+// --- one database -----------------------------------------------------------------------------
+
+const createPostgresDatabase = async () => {
+  if (adminUrl === 'skip') return undefined;
+  const name = `unimercado_listings_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.warn(`PostgreSQL left out (${error.message})`);
+    await admin.end().catch(() => undefined);
+    return undefined;
+  }
+  await admin.end();
+  cleanups.push(async () => {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+};
+
+const measurePostgres = async (port, measureHello) => {
+  const database = await createPostgresDatabase();
+  if (!database) return undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-listings-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  // The server creates the tables at start-up; the seed then fills them in bulk.
+  const child = await startProcess(
+    [serverEntry],
+    productEnv(port, dataDir, { DATABASE_URL: database.url }),
+    `${base}/readyz`,
+  );
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query(seedSql());
+    const seedMs = performance.now() - started;
+    const available = await measureAvailable(base, measureHello);
+    const search = await measureSearch(base);
+
+    // Categories: how many transactions the database counted while they were served.
+    const transactions = async () => {
+      await sleep(1200); // statistics are flushed about once a second
+      const { rows } = await client.query(
+        'select xact_commit + xact_rollback as count from pg_stat_database where datname = $1',
+        [database.name],
+      );
+      return Number(rows[0].count);
+    };
+    const before = await transactions();
+    const categories = await load(`${base}/api/categories`);
+    const after = await transactions();
+
+    const token = await benchAccount(base, (email) =>
+      client.query('update users set email_verified_at = now() where email = $1', [email]),
+    );
+    const photos = await makePhotos();
+    await uploadOnce(base, token, photos); // warm-up (sharp's first use)
+    const uploads = [];
+    for (let run = 0; run < 5; run += 1) uploads.push(await uploadOnce(base, token, photos));
+    const { rows } = await client.query(
+      'select id from products where not is_sold order by id desc limit 1',
+    );
+    const js = await measureJs(base, rows[0].id);
+    return {
+      label: 'PostgreSQL',
+      seedMs,
+      available,
+      search,
+      categories: { ...categories, transactions: after - before },
+      uploads: { sizes: photos.map((photo) => photo.length), runs: uploads },
+      js,
+    };
+  } finally {
+    await client.end();
+    await stopProcess(child);
+  }
+};
+
+const measurePglite = async (port, measureHello) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-listings-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  const env = productEnv(port, dataDir, { DATABASE_URL: '' });
+  // First start creates and migrates the embedded database; it is then seeded while stopped (an
+  // embedded database has one process), and started again.
+  await stopProcess(await startProcess([serverEntry], env, `${base}/readyz`));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({
+    dataDir: join(dataDir, 'pglite'),
+    extensions: { unaccent, pg_trgm },
+  });
+  const started = performance.now();
+  await db.exec(seedSql());
+  const seedMs = performance.now() - started;
+  await db.close();
+  const child = await startProcess([serverEntry], env, `${base}/readyz`);
+  try {
+    return {
+      label: 'PGlite',
+      seedMs,
+      available: await measureAvailable(base, measureHello),
+      search: await measureSearch(base),
+    };
+  } finally {
+    await stopProcess(child);
+  }
+};
+
+// --- the report -------------------------------------------------------------------------------
+
+const fmt = (value) => Math.round(value).toLocaleString('en-US');
+const ms = (value) => `${value.toFixed(1)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let markdown;
+try {
+  const measureHello = await startHello(firstPort);
+  const results = [];
+  const postgres = await measurePostgres(firstPort + 1, measureHello);
+  if (postgres) results.push(postgres);
+  results.push(await measurePglite(firstPort + 2, measureHello));
+
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const rows = [];
+  for (const result of results) {
+    const isPg = result.label === 'PostgreSQL';
+    rows.push(
+      `| seed ${fmt(PRODUCT_COUNT)} products (one photo each) in bulk | ${result.label} | ${(result.seedMs / 1000).toFixed(1)} s | < 60 s ${result.seedMs < 60_000 ? '✅' : '❌'} |`,
+    );
+    const a = result.available;
+    rows.push(
+      `| \`GET /api/products/available?page=0&size=12\`, anonymous | ${result.label} | ${fmt(a.rps)} req/s (p50 ${a.p50} ms, p99 ${a.p99} ms, failed ${a.failures}); hello-world ${fmt(a.hello)} req/s: **${a.ratio.toFixed(3)}×** | ${isPg ? `≥ 0.333× ${a.ratio >= 1 / 3 ? '✅' : '❌'}` : '—'} |`,
+    );
+    const s = result.search;
+    rows.push(
+      `| search with text and two filters, ${s.count} different queries (${s.found} with results) | ${result.label} | p50 ${ms(s.p50)}, **p95 ${ms(s.p95)}**, max ${ms(s.max)} | ${isPg ? `p95 < 20 ms ${s.p95 < 20 ? '✅' : '❌'}` : '—'} |`,
+    );
+  }
+  if (postgres) {
+    const c = postgres.categories;
+    rows.push(
+      `| \`GET /api/categories\` | PostgreSQL | ${fmt(c.rps)} req/s, ${fmt(c.requests)} requests answered while the database counted ${fmt(c.transactions)} transactions | no round trip per request ${c.transactions < c.requests / 100 ? '✅' : '❌'} |`,
+    );
+    const u = postgres.uploads;
+    const sorted = [...u.runs].sort((x, y) => x - y);
+    rows.push(
+      `| upload of three photos (${u.sizes.map(kb).join(', ')} JPEG; checked, re-encoded to two WebP sizes, stored) | PostgreSQL | median ${ms(sorted[2])}, worst ${ms(sorted[4])} (5 runs) | < 400 ms ${sorted[2] < 400 ? '✅' : '❌'} |`,
+    );
+    for (const [path, js] of Object.entries(postgres.js)) {
+      rows.push(
+        `| JavaScript before \`${path}\` shows its content | Chromium | ${js.files} files, **${kb(js.gzip)} gzip** (${kb(js.raw)} uncompressed) | ≤ 150 KB as sent ${js.gzip <= 150 * 1024 ? '✅' : '❌'} |`,
+      );
+    }
+  }
+  markdown = [
+    '<!-- listings-bench:start (written by `npm run bench`, scripts/bench/listings.mjs) -->',
+    '## Listings (100,000 products)',
+    '',
+    `Measured on ${new Date().toISOString()}. Machine: ${machine}. Built product (\`NODE_ENV=production\`),`,
+    `loopback only. autocannon with ${connections} connections; the available page is compared with a`,
+    `bare Fastify hello-world measured just before it (${rounds} rounds of ${duration} s, the median ratio`,
+    'shown). Search times are round trips of single requests one after the other (each query once, so',
+    'none is answered from the cache). The JavaScript is what Chromium loads until the page shows its',
+    'content, gzip-compressed at level 9.',
+    '',
+    '| what | database | result | goal |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '<!-- listings-bench:end -->',
+  ].join('\n');
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+const file = join(root, 'docs/benchmarks.md');
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+const section = /<!-- listings-bench:start[\s\S]*?<!-- listings-bench:end -->/;
+writeFileSync(
+  file,
+  section.test(previous)
+    ? previous.replace(section, markdown)
+    : `${previous.trimEnd()}\n\n${markdown}\n`,
+);
+console.log(markdown);
