@@ -117,6 +117,7 @@ describe('registration: POST /api/users', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'Ya existe una cuenta con ese correo electrónico.',
+      message: 'Ya existe una cuenta con ese correo electrónico.',
       code: 'EMAIL_TAKEN',
     });
   });
@@ -190,6 +191,7 @@ describe('registration with ALLOWED_EMAIL_DOMAINS', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Solo se permiten correos institucionales (@uni.edu.co).',
+      message: 'Solo se permiten correos institucionales (@uni.edu.co).',
       code: 'EMAIL_DOMAIN_NOT_ALLOWED',
     });
   });
@@ -283,6 +285,7 @@ describe('login: POST /api/auth/login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
       error: AUTH_MESSAGES.invalidCredentials,
+      message: AUTH_MESSAGES.invalidCredentials,
       code: 'INVALID_CREDENTIALS',
     });
     expect(unknown.json()).toEqual(wrong.json());
@@ -338,7 +341,11 @@ describe('email verification', () => {
     expect(await status(account.token)).toEqual({ verified: true, email: account.email });
     const second = await verify(token);
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ error: AUTH_MESSAGES.tokenUsed, code: 'TOKEN_USED' });
+    expect(second.json()).toEqual({
+      error: AUTH_MESSAGES.tokenUsed,
+      message: AUTH_MESSAGES.tokenUsed,
+      code: 'TOKEN_USED',
+    });
     expect(second.json<{ error: string }>().error).toContain('utilizado');
     const session = await login(ctx.app, account.email);
     expect(session.verified).toBe(true);
@@ -351,7 +358,11 @@ describe('email verification', () => {
     try {
       const res = await verify(token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: AUTH_MESSAGES.tokenExpired, code: 'TOKEN_EXPIRED' });
+      expect(res.json()).toEqual({
+        error: AUTH_MESSAGES.tokenExpired,
+        message: AUTH_MESSAGES.tokenExpired,
+        code: 'TOKEN_EXPIRED',
+      });
       expect(res.json<{ error: string }>().error).toContain('expirado');
     } finally {
       clock -= 25 * HOUR;
@@ -362,10 +373,18 @@ describe('email verification', () => {
   it('unknown and missing tokens have their own messages', async () => {
     const unknown = await verify('A'.repeat(43));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: AUTH_MESSAGES.tokenInvalid, code: 'TOKEN_INVALID' });
+    expect(unknown.json()).toEqual({
+      error: AUTH_MESSAGES.tokenInvalid,
+      message: AUTH_MESSAGES.tokenInvalid,
+      code: 'TOKEN_INVALID',
+    });
     const missing = await verify();
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: AUTH_MESSAGES.tokenMissing, code: 'TOKEN_INVALID' });
+    expect(missing.json()).toEqual({
+      error: AUTH_MESSAGES.tokenMissing,
+      message: AUTH_MESSAGES.tokenMissing,
+      code: 'TOKEN_INVALID',
+    });
     const blank = await verify('');
     expect(blank.json()).toMatchObject({ error: AUTH_MESSAGES.tokenMissing });
   });
@@ -476,6 +495,7 @@ describe('email verification', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       error: AUTH_MESSAGES.alreadyVerified,
+      message: AUTH_MESSAGES.alreadyVerified,
       code: 'ALREADY_VERIFIED',
     });
   });

@@ -103,10 +103,23 @@ describe('GET /api/users/{id}', () => {
   it('404 for an unknown id, 400 for a malformed one', async () => {
     const missing = await get('/api/users/999999', other.token);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Usuario no encontrado.', code: 'NOT_FOUND' });
+    expect(missing.json()).toEqual({
+      error: 'Usuario no encontrado.',
+      message: 'Usuario no encontrado.',
+      code: 'NOT_FOUND',
+    });
     const malformed = await get('/api/users/abc', other.token);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('400 for ids that are not plain decimal integers (0x1, 1e0, +1, 1.0, 01)', async () => {
+    for (const id of ['0x1', '1e0', '+1', '1.0', '01', '%201', '-1', '0']) {
+      const res = await get(`/api/users/${id}`, other.token);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    expect((await get(`/api/users/${owner.user.id}`, other.token)).statusCode).toBe(200);
   });
 
   it('400, not a database error, for ids beyond the integer range', async () => {
@@ -138,6 +151,7 @@ describe('PUT /api/users/{id}', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
         error: 'Solo puedes editar tu propio perfil.',
+        message: 'Solo puedes editar tu propio perfil.',
         code: 'FORBIDDEN',
       });
     }
@@ -358,6 +372,22 @@ describe('admin: GET /api/users', () => {
 
     const badSize = await get('/api/users?size=1000', admin.token);
     expect(badSize.statusCode).toBe(400);
+    for (const query of ['page=0x1', 'size=1e1', 'size=+5', 'page=1.0']) {
+      expect((await get(`/api/users?${query}`, admin.token)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('admin: GET /api/users without page or size', () => {
+  it('answers up to 100 users (spec clients do not page) with X-Total-Count', async () => {
+    const admin = await createAccount(ctx, { admin: true });
+    // Enough accounts that the old default page (12) would have cut the list.
+    for (let i = 0; i < 14; i += 1) await registerUser(ctx.app);
+    const res = await get('/api/users', admin.token);
+    expect(res.statusCode).toBe(200);
+    const total = Number(res.headers['x-total-count']);
+    expect(total).toBeGreaterThan(12);
+    expect(res.json<User[]>()).toHaveLength(Math.min(total, 100));
   });
 });
 
@@ -528,6 +558,7 @@ describe('admin: roles of a user', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'No puedes quitarte a ti mismo el rol de administrador.',
+      message: 'No puedes quitarte a ti mismo el rol de administrador.',
       code: 'SELF_ACTION',
     });
     expect((await get('/api/roles', admin.token)).statusCode).toBe(200);

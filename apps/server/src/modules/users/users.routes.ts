@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@unimercado/shared/errors';
-import { idParamsSchema, paginationQuerySchema } from '@unimercado/shared/schemas/common';
+import { MAX_PAGE_SIZE } from '@unimercado/shared/constants';
+import { idParamsSchema, paginationQuery } from '@unimercado/shared/schemas/common';
 import { replaceRolesBodySchema, roleSchema } from '@unimercado/shared/schemas/roles';
 import {
   registerBodySchema,
@@ -58,9 +59,11 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Lista paginada de usuarios (solo administradores); total en X-Total-Count',
+        summary:
+          'Lista paginada de usuarios (solo administradores; sin page/size, los primeros 100); total en X-Total-Count',
         security: secured,
-        querystring: paginationQuerySchema,
+        // Spec clients do not page the admin list: without page/size they get the largest page.
+        querystring: paginationQuery(MAX_PAGE_SIZE),
         response: { 200: z.array(userSchema), 400: e, 401: e, 403: e },
       },
       onRequest: [app.authenticate],
