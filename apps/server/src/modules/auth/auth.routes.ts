@@ -40,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       config: perIp(app.rateLimits.loginPerIp),
     },
     async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
       const session = await login(deps, request.body);
       setSessionCookie(reply, app.config, session.token);
       return session;

@@ -41,14 +41,22 @@ export const login = async (
   return issueSession(deps, row.id);
 };
 
-/** Signs a token for the user's current state (roles, token version), read in one query. */
-export const issueSession = async (deps: Pick<Deps, 'db' | 'tokens' | 'now'>, userId: number) => {
+/**
+ * Signs a token for the user's current state (roles, token version), read in one query.
+ * `authTime` (seconds) carries over an earlier sign-in: a refreshed token is not a new sign-in.
+ */
+export const issueSession = async (
+  deps: Pick<Deps, 'db' | 'tokens' | 'now'>,
+  userId: number,
+  authTime?: number,
+) => {
   const session = await loadSessionUser(deps.db, userId);
   if (!session) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
   const { user, tokenVersion } = session;
   const { token, issuedAt, expiresAt } = await deps.tokens.sign(
     { ...user, tokenVersion },
     deps.now(),
+    authTime,
   );
   return {
     id: user.id,
