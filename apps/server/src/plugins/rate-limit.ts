@@ -21,6 +21,14 @@ export type RateLimitSettings = {
   loginFailuresPerAccount: Limit;
   /** Verification emails for one address or account (resend and request-verification). */
   verificationEmailsPerAccount: Limit;
+  /** Forgot-password requests and reset attempts from one address. */
+  resetPerIp: Limit;
+  /** Password reset emails for one address. */
+  passwordResetEmailsPerAccount: Limit;
+  /** Other members' profiles one signed-in account reads (they may show email and phone). */
+  profileReadsPerAccount: Limit;
+  /** Profiles read anonymously from one IP address. */
+  profileReadsPerIp: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -29,6 +37,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   resendPerIp: { max: 100, windowMs: 60 * 60_000 },
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 100, windowMs: 60 * 60_000 },
+  passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },
+  profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
 };
 
 declare module 'fastify' {

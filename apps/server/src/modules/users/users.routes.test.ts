@@ -73,19 +73,34 @@ describe('GET /api/users/{id}', () => {
     admin = await createAccount(ctx, { admin: true });
   });
 
-  it('401 anonymous (also with "Bearer null")', async () => {
-    expect((await get(`/api/users/${owner.user.id}`)).statusCode).toBe(401);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/users/${owner.user.id}`,
-      headers: { authorization: 'Bearer null' },
-    });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  it('anonymous visitors (also "Bearer null" or a dead token) see the profile without email or phone', async () => {
+    const withPhone = await createAccount(ctx, { name: 'Con Teléfono', verified: true });
+    await ctx.database.db
+      .update(users)
+      .set({ phone: '+57 300 111 2222' })
+      .where(eq(users.id, withPhone.user.id));
+    for (const headers of [{}, { authorization: 'Bearer null' }, bearer('a.b.c')]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${withPhone.user.id}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<User>()).toMatchObject({
+        id: withPhone.user.id,
+        name: 'Con Teléfono',
+        email: null,
+        phone: null,
+        roles: ['ROLE_USER'],
+      });
+      expect(res.body).not.toContain(withPhone.email);
+      expect(res.body).not.toContain('300 111');
+    }
   });
 
-  it('the owner, another user and an admin see the profile', async () => {
-    for (const viewer of [owner, other, admin]) {
+  it('verified members, admins and the owner see email and phone; unverified members do not', async () => {
+    const verifiedViewer = await createAccount(ctx, { verified: true });
+    for (const viewer of [owner, verifiedViewer, admin]) {
       const res = await get(`/api/users/${owner.user.id}`, viewer.token);
       expect(res.statusCode).toBe(200);
       expect(res.json<User>()).toMatchObject({
@@ -98,6 +113,9 @@ describe('GET /api/users/{id}', () => {
       });
       expect(res.body).not.toMatch(/password|token_version|tokenVersion/i);
     }
+    const unverified = await get(`/api/users/${owner.user.id}`, other.token);
+    expect(unverified.statusCode).toBe(200);
+    expect(unverified.json()).toMatchObject({ name: 'Dueña Perfil', email: null, phone: null });
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
@@ -236,8 +254,10 @@ describe('PUT /api/users/{id}', () => {
     expect(res.statusCode).toBe(200);
     const { token } = res.json<UpdateUserResponse>();
     expect(String(res.headers['set-cookie'])).toContain(`um_session=${token}`);
-    expect((await get(`/api/users/${owner.user.id}`, owner.token)).statusCode).toBe(401);
-    expect((await get(`/api/users/${owner.user.id}`, token)).statusCode).toBe(200);
+    const status = (bearerToken: string) =>
+      get('/api/auth/verification-status', bearerToken).then((r) => r.statusCode);
+    expect(await status(owner.token)).toBe(401);
+    expect(await status(token)).toBe(200);
     await expect(login(ctx.app, owner.email, 'nuevaClave9')).resolves.toBeDefined();
     await expect(login(ctx.app, owner.email, TEST_PASSWORD)).rejects.toThrow(/401/);
   });
@@ -294,11 +314,16 @@ describe('PUT /api/users/{id}', () => {
 });
 
 describe('GET /api/users/{id}/stats', () => {
-  it('401 anonymous; zeros for a new user; counts listings, sales and the rounded mean rating', async () => {
+  it('public (anonymous too); zeros for a new user; counts listings, sales and the rounded mean rating', async () => {
     const seller = await createAccount(ctx);
     const buyer = await createAccount(ctx);
     const buyer2 = await createAccount(ctx);
-    expect((await get(`/api/users/${seller.user.id}/stats`)).statusCode).toBe(401);
+    expect((await get(`/api/users/${seller.user.id}/stats`)).json()).toEqual({
+      productos: 0,
+      vendidos: 0,
+      promedio: 0,
+      totalReviews: 0,
+    });
     expect((await get(`/api/users/${seller.user.id}/stats`, buyer.token)).json()).toEqual({
       productos: 0,
       vendidos: 0,
@@ -332,8 +357,8 @@ describe('GET /api/users/{id}/stats', () => {
         revieweeId: seller.user.id,
       },
     ]);
-    for (const viewer of [seller, buyer]) {
-      const res = await get(`/api/users/${seller.user.id}/stats`, viewer.token);
+    for (const viewer of [seller, buyer, undefined]) {
+      const res = await get(`/api/users/${seller.user.id}/stats`, viewer?.token);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ productos: 3, vendidos: 2, promedio: 4.67, totalReviews: 3 });
     }
@@ -436,7 +461,7 @@ describe('admin: DELETE /api/users/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
 
-    expect((await get(`/api/users/${buyer.user.id}`, victim.token)).statusCode).toBe(401);
+    expect((await get('/api/auth/verification-status', victim.token)).statusCode).toBe(401);
     expect((await get(`/api/users/${victim.user.id}`, admin.token)).statusCode).toBe(404);
     const failed = await ctx.app.inject({
       method: 'POST',
