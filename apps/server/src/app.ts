@@ -32,7 +32,7 @@ import { brokerPlugin } from './plugins/broker';
 import { busPlugin } from './plugins/bus';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
@@ -186,6 +186,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     },
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -70,3 +70,12 @@ export const NOTIFICATION_TYPES = { message: 1, offerAnswered: 2, newOffer: 3 } 
 
 /** Email verification links stay valid this long. */
 export const VERIFICATION_TOKEN_TTL_HOURS = 24;
+
+/** Password reset links stay valid this long (decision 010). */
+export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
+
+/**
+ * Changing the password or the email needs the current password, or a sign-in at most this old
+ * (decision 010): a stolen old token is not enough to take an account over.
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;

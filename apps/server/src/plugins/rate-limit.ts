@@ -25,6 +25,14 @@ export type RateLimitSettings = {
   uploadsPerAccount: Limit;
   /** Listings published per account. */
   listingsPerAccount: Limit;
+  /** Forgot-password requests and reset attempts from one address. */
+  resetPerIp: Limit;
+  /** Password reset emails for one address. */
+  passwordResetEmailsPerAccount: Limit;
+  /** Other members' profiles one signed-in account reads (they may show email and phone). */
+  profileReadsPerAccount: Limit;
+  /** Profiles read anonymously from one IP address. */
+  profileReadsPerIp: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -35,6 +43,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   uploadsPerAccount: { max: 60, windowMs: 60 * 60_000 },
   listingsPerAccount: { max: 30, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 100, windowMs: 60 * 60_000 },
+  passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },
+  profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
 };
 
 declare module 'fastify' {
