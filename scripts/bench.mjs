@@ -98,3 +98,6 @@ const table = [
 const markdown = `# Benchmarks\n\nWritten by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString()}.\nMachine: ${machine}. Embedded database (PGlite), built product, loopback only.\n\n${table}\n`;
 writeFileSync(join(root, 'docs/benchmarks.md'), markdown);
 console.log(markdown);
+
+// The listings figures (issue 8): their own script and section of docs/benchmarks.md.
+await import('./bench/listings.mjs');

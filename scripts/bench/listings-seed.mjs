@@ -118,8 +118,6 @@ insert into product_images (product_id, position, key, width, height, thumbnail_
 select id, 0, 'products/bench/' || id || '.webp', 1600, 1200, 'products/bench/' || id || '-t.webp',
   480, 360, 180000
 from products;
-
-analyze;
 `;
 
 /** The 60 searches: common and rare words, each with two filters (category or condition, price). */

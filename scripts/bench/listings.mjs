@@ -18,7 +18,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -160,7 +160,7 @@ const makePhotos = async () => {
     let jpeg;
     do {
       jpeg = await sharp(raw.data, { raw: raw.info }).jpeg({ quality }).toBuffer();
-      quality -= 4;
+      quality -= 2;
     } while (jpeg.length > 1024 * 1024 - 2048 && quality > 20);
     photos.push(jpeg);
   }
@@ -293,6 +293,7 @@ const measurePostgres = async (port, measureHello) => {
     const started = performance.now();
     await client.query(seedSql());
     const seedMs = performance.now() - started;
+    await client.query('analyze');
     const available = await measureAvailable(base, measureHello);
     const search = await measureSearch(base);
 
@@ -353,6 +354,7 @@ const measurePglite = async (port, measureHello) => {
   const started = performance.now();
   await db.exec(seedSql());
   const seedMs = performance.now() - started;
+  await db.exec('analyze');
   await db.close();
   const child = await startProcess([serverEntry], env, `${base}/readyz`);
   try {
@@ -381,7 +383,7 @@ try {
   if (postgres) results.push(postgres);
   results.push(await measurePglite(firstPort + 2, measureHello));
 
-  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end (the machine is shared)`;
   const rows = [];
   for (const result of results) {
     const isPg = result.label === 'PostgreSQL';

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /** Long side of the large version (detail page, zoom) and of the grid thumbnail, in pixels. */
-export const LARGE_SIZE = 1600;
+export const LARGE_SIZE = 1280;
 export const THUMBNAIL_SIZE = 480;
 
 export type EncodedImage = { data: Buffer; width: number; height: number };

@@ -131,7 +131,7 @@ describe('photo uploads', () => {
     }
   });
 
-  it('keeps a large version (at most 1600 px) and a thumbnail (at most 480 px)', async () => {
+  it('keeps a large version (at most 1280 px) and a thumbnail (at most 480 px)', async () => {
     const big = await makeJpeg({ width: 2400, height: 1200 });
     const body = multipartBody([{ field: 'file', filename: 'grande.jpg', data: big }]);
     const single = await ctx.app.inject({
@@ -142,8 +142,8 @@ describe('photo uploads', () => {
     });
     expect(single.statusCode).toBe(201);
     expect(single.json<ProductImage>()).toMatchObject({
-      width: 1600,
-      height: 800,
+      width: 1280,
+      height: 640,
       thumbnailWidth: 480,
       thumbnailHeight: 240,
     });
