@@ -179,16 +179,23 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-const optionalQueryNumber = (schema: z.ZodNumber) =>
-  z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+/** A price filter: plain decimal text only ('1e3', '0x10' and '850.000' are refused). */
+const priceFilterSchema = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    if (typeof blank !== 'string') return blank;
+    return DECIMAL_TEXT.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
+  },
+  z.number({ error: PRODUCT_MESSAGES.priceInvalid }).min(0).max(PRICE_MAX).optional(),
+);
 
 /** Filters of `GET /api/products` (spec section 7) plus the sold flag and the sort. */
 export const productListQuerySchema = paginationQuerySchema
   .extend({
     sellerId: z.preprocess(blankToUndefined, idSchema.optional()),
     categoryId: z.preprocess(blankToUndefined, idSchema.optional()),
-    minPrice: optionalQueryNumber(z.number().min(0).max(PRICE_MAX)),
-    maxPrice: optionalQueryNumber(z.number().min(0).max(PRICE_MAX)),
+    minPrice: priceFilterSchema,
+    maxPrice: priceFilterSchema,
     /** The condition: NUEVO, SEMINUEVO or USADO (any case; Nuevo... too). */
     status: z.preprocess(
       blankToUndefined,

@@ -69,14 +69,12 @@ export const products = pgTable(
     // Partial words in titles and place names, accent- and case-insensitive: the expression
     // matches `folded()` in modules/products/products.queries.ts; FOLD_FUNCTION is created
     // by the listings migration.
-    index('products_title_fold_trgm_idx').using(
-      'gin',
-      sql.raw(`lower(${FOLD_FUNCTION}("title")) gin_trgm_ops`),
-    ).with({ fastupdate: false }),
-    index('products_location_fold_trgm_idx').using(
-      'gin',
-      sql.raw(`lower(${FOLD_FUNCTION}("location")) gin_trgm_ops`),
-    ).with({ fastupdate: false }),
+    index('products_title_fold_trgm_idx')
+      .using('gin', sql.raw(`lower(${FOLD_FUNCTION}("title")) gin_trgm_ops`))
+      .with({ fastupdate: false }),
+    index('products_location_fold_trgm_idx')
+      .using('gin', sql.raw(`lower(${FOLD_FUNCTION}("location")) gin_trgm_ops`))
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Product, SellerStats } from '@unimercado/shared/schemas/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, sales } from '../../db/schema';
+import { products, sales, users } from '../../db/schema';
 import { uploadsDir } from '../../plugins/storage';
 import {
   bearer,
@@ -13,7 +13,14 @@ import {
   type Account,
   type TestContext,
 } from '../../test/helpers';
-import { createProduct, firstCategoryId, productPayload, uploadPhotos } from '../../test/products';
+import {
+  createProduct,
+  firstCategoryId,
+  makeJpeg,
+  multipartBody,
+  productPayload,
+  uploadPhotos,
+} from '../../test/products';
 
 describe('products API: publish, read, edit, mark sold, delete', () => {
   let ctx: TestContext;
@@ -422,6 +429,84 @@ describe('products API: publish, read, edit, mark sold, delete', () => {
       // Another user's own numbers, never the seller's.
       const others = await inject('GET', '/api/products/stats', unverified);
       expect(others.json<SellerStats>().total).toBe(0);
+    });
+  });
+
+  describe('every kind of caller on the other endpoints', () => {
+    const everyone = () =>
+      [
+        ['anonymous', null],
+        ['unverified', unverified],
+        ['owner', owner],
+        ['another user', other],
+        ['admin', admin],
+      ] as const;
+
+    it('GET /api/products/available and /locations answer anyone the same', async () => {
+      await createProduct(ctx, owner, { location: 'Plazoleta central' });
+      const answers = new Set<string>();
+      for (const [label, who] of everyone()) {
+        const available = await inject('GET', '/api/products/available', who);
+        expect(available.statusCode, label).toBe(200);
+        answers.add(available.body);
+        const places = await inject('GET', '/api/products/locations?q=plazo', who);
+        expect(places.json(), label).toEqual(['Plazoleta central']);
+      }
+      expect(answers.size).toBe(1);
+    });
+
+    it('GET /api/products/stats: 401 anonymous, everyone else their own figures', async () => {
+      expect((await inject('GET', '/api/products/stats', null)).statusCode).toBe(401);
+      for (const [label, who] of everyone().slice(1)) {
+        const res = await inject('GET', '/api/products/stats', who);
+        expect(res.statusCode, label).toBe(200);
+        const mine = await inject('GET', `/api/products?sellerId=${who!.user.id}&size=100`, who);
+        expect(res.json<SellerStats>().total, label).toBe(Number(mine.headers['x-total-count']));
+      }
+    });
+
+    it('POST /api/products/{id}/views: counted for anyone but the owner', async () => {
+      const product = await createProduct(ctx, owner);
+      for (const [label, who] of everyone()) {
+        const res = await inject('POST', `/api/products/${product.id}/views`, who);
+        expect(res.statusCode, label).toBe(204);
+      }
+      const mine = await inject('GET', `/api/products/${product.id}`, owner);
+      // anonymous, unverified, another user and admin; not the owner.
+      expect(mine.json<Product>().viewCount).toBe(4);
+    });
+
+    it('an owner whose email became unverified still manages the listing, but cannot publish', async () => {
+      const seller = await createAccount(ctx, { verified: true });
+      const product = await createProduct(ctx, seller);
+      await ctx.database.db
+        .update(users)
+        .set({ emailVerifiedAt: null })
+        .where(eq(users.id, seller.user.id));
+      expect(
+        (await inject('PUT', `/api/products/${product.id}`, seller, { price: 2000 })).statusCode,
+      ).toBe(200);
+      expect((await inject('PATCH', `/api/products/${product.id}/sold`, seller)).statusCode).toBe(
+        200,
+      );
+      expect((await inject('DELETE', `/api/products/${product.id}`, seller)).statusCode).toBe(204);
+      const publish = await inject('POST', '/api/products', seller, productPayload(categoryId));
+      expect(publish.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    });
+
+    it('POST /api/products/upload-image: 401 anonymous, 403 unverified, 201 for the rest', async () => {
+      const jpeg = await makeJpeg();
+      for (const [label, who] of everyone()) {
+        const body = multipartBody([{ field: 'file', filename: 'foto.jpg', data: jpeg }]);
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/products/upload-image',
+          headers: { ...(who ? bearer(who.token) : {}), ...body.headers },
+          payload: body.payload,
+        });
+        const expected = who === null ? 401 : who === unverified ? 403 : 201;
+        expect(res.statusCode, label).toBe(expected);
+      }
     });
   });
 });

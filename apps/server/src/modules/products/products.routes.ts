@@ -118,6 +118,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const caches: ProductCaches = {
     lists,
     locations,
+    shareImages: createResponseCache<Buffer>({ ttlMs: 60 * 60_000, maxEntries: 100 }),
     clear: () => {
       lists.clear();
       locations.clear();
@@ -333,8 +334,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'La foto de portada en JPEG para vistas previas de enlaces (OpenGraph)',
         params: idParamsSchema,
-        response: { 200: z.unknown().describe('image/jpeg'), 400: e, 404: e },
+        response: { 200: z.unknown().describe('image/jpeg'), 400: e, 404: e, 429: e },
       },
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const jpeg = await getShareImage(deps, request.params.id);

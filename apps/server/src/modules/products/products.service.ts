@@ -35,6 +35,8 @@ export const PRODUCTS_CHANGED_TOPIC = 'products.changed';
 export type ProductCaches = {
   lists: ResponseCache<{ body: string; total: number }>;
   locations: ResponseCache<string[]>;
+  /** Link-preview JPEGs by cover key (keys are never reused, so they never go stale). */
+  shareImages: ResponseCache<Buffer>;
   clear: () => void;
 };
 
@@ -385,15 +387,24 @@ export const removeUserData = async (tx: Tx, userId: number): Promise<{ imageKey
   return { imageKeys: [...imageFileKeys(images), ...uploadKeys] };
 };
 
-/** The cover photo as a JPEG for link previews (product-head.ts); 404 without photos. */
-export const getShareImage = async (deps: Pick<ProductsDeps, 'db' | 'storage'>, id: number) => {
+/**
+ * The cover photo as a JPEG for link previews (product-head.ts); 404 without photos. Converted
+ * once per cover and kept in memory: crawlers ask for it again and again.
+ */
+export const getShareImage = async (
+  deps: Pick<ProductsDeps, 'db' | 'storage' | 'caches'>,
+  id: number,
+) => {
   const [cover] = await deps.db
     .select({ key: productImages.key })
     .from(productImages)
     .where(eq(productImages.productId, id))
     .orderBy(asc(productImages.position))
     .limit(1);
-  const data = cover ? await deps.storage.get(cover.key) : undefined;
-  if (!data) throw notFound();
-  return toShareJpeg(data);
+  if (!cover) throw notFound();
+  return deps.caches.shareImages.load(cover.key, async () => {
+    const data = await deps.storage.get(cover.key);
+    if (!data) throw notFound();
+    return toShareJpeg(data);
+  });
 };
