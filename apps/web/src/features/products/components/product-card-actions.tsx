@@ -2,7 +2,6 @@ import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { productActionRules } from '../utils/product-rules';
 
@@ -22,16 +21,16 @@ export const ProductCardActions = ({
   if (rules.isOwner) return null;
   return (
     <>
-      <Tooltip title="Agregar a favoritos">
-        <IconButton
-          aria-label={`Agregar ${product.title} a favoritos`}
-          onClick={() => onFavorite(product)}
-          size="small"
-          color="primary"
-        >
-          <FavoriteBorderIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {/* No tooltip: its popper code would weigh on every product grid; the name is spoken. */}
+      <IconButton
+        aria-label={`Agregar ${product.title} a favoritos`}
+        title="Agregar a favoritos"
+        onClick={() => onFavorite(product)}
+        size="small"
+        color="primary"
+      >
+        <FavoriteBorderIcon fontSize="small" />
+      </IconButton>
       {rules.canOffer && (
         <Button
           size="small"
