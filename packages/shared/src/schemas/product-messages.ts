@@ -59,4 +59,3 @@ export const PRODUCT_MESSAGES = {
   deleteError: 'Error al eliminar el producto.',
   markSoldError: 'Error al marcar como vendido.',
 } as const;
-
