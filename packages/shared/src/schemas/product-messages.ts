@@ -28,6 +28,7 @@ export const PRODUCT_MESSAGES = {
   categoryRequired: 'Selecciona una categoría',
   categoryUnknown: 'La categoría seleccionada no existe.',
   tooManyImages: `Máximo ${MAX_IMAGES} imágenes permitidas.`,
+  oneImageOnly: 'Envía una sola imagen en el campo "file".',
   imageTooLarge: (file: string) =>
     `El archivo "${file}" es demasiado grande. Máximo ${MAX_IMAGE_MB}MB permitido por imagen.`,
   imageUnsupported: (file: string) =>

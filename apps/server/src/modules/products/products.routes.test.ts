@@ -507,6 +507,18 @@ describe('products API: publish, read, edit, mark sold, delete', () => {
         const expected = who === null ? 401 : who === unverified ? 403 : 201;
         expect(res.statusCode, label).toBe(expected);
       }
+      const two = multipartBody([
+        { field: 'file', filename: 'a.jpg', data: jpeg },
+        { field: 'file', filename: 'b.jpg', data: jpeg },
+      ]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products/upload-image',
+        headers: { ...bearer(owner.token), ...two.headers },
+        payload: two.payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'TOO_MANY_FILES' });
     });
   });
 });

@@ -54,10 +54,15 @@ const publicOrSigned: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
  */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
 
-const tooManyFiles = () => new AppError(400, 'TOO_MANY_FILES', PRODUCT_MESSAGES.tooManyImages);
+const tooManyFiles = (max = MAX_IMAGES) =>
+  new AppError(
+    400,
+    'TOO_MANY_FILES',
+    max === 1 ? PRODUCT_MESSAGES.oneImageOnly : PRODUCT_MESSAGES.tooManyImages,
+  );
 
 /** Fastify's and the multipart parser's own errors, in the contract's words. */
-const mapMultipartError = (error: unknown, fileName: string | undefined): unknown => {
+const mapMultipartError = (error: unknown, fileName: string | undefined, max: number): unknown => {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -67,7 +72,7 @@ const mapMultipartError = (error: unknown, fileName: string | undefined): unknow
         PRODUCT_MESSAGES.imageTooLarge(fileName ?? 'imagen'),
       );
     case 'FST_FILES_LIMIT':
-      return tooManyFiles();
+      return tooManyFiles(max);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
@@ -87,12 +92,12 @@ const readFiles = async (request: FastifyRequest, max: number) => {
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
-      if (files.length >= max) throw tooManyFiles();
+      if (files.length >= max) throw tooManyFiles(max);
       current = displayFileName(part.filename);
       files.push({ name: current, data: await part.toBuffer() });
     }
   } catch (error) {
-    throw mapMultipartError(error, current);
+    throw mapMultipartError(error, current, max);
   }
   if (files.length === 0) throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.noFiles);
   return files;
