@@ -127,9 +127,10 @@ const findHolder = async (db: Database | Tx, email: string, lock: boolean) => {
   const query = db
     .select({
       id: users.id,
+      // Qualified by hand: inside the subquery a bare "id" would be the role's.
       isPending: sql<boolean>`${users.firstVerifiedAt} is null and not exists (
         select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-        where ur.user_id = ${users.id} and r.name = ${ROLE_ADMIN})`,
+        where ur.user_id = "users"."id" and r.name = ${ROLE_ADMIN})`,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
