@@ -21,8 +21,12 @@ import { createPasswordHasher, type PasswordHasher } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createProductHeadRenderer } from './modules/products/product-head';
+import { productsRoutes } from './modules/products/products.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { depsOf } from './lib/deps';
 import { authPlugin } from './plugins/auth';
 import { brokerPlugin } from './plugins/broker';
 import { busPlugin } from './plugins/bus';
@@ -236,8 +240,15 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
+  await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(reviewsRoutes, { prefix: '/api/reviews' });
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir, appName: config.appName });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    appName: config.appName,
+    // Product pages carry their own title and OpenGraph tags (link previews).
+    renderHead: createProductHeadRenderer(depsOf(app)),
+  });
   return app;
 };
 

@@ -29,6 +29,10 @@ export type RateLimitSettings = {
   profileReadsPerAccount: Limit;
   /** Profiles read anonymously from one IP address. */
   profileReadsPerIp: Limit;
+  /** Photo upload calls (each re-encodes up to 3 images) per account. */
+  uploadsPerAccount: Limit;
+  /** Listings published per account. */
+  listingsPerAccount: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -41,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },
   profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
+  uploadsPerAccount: { max: 60, windowMs: 60 * 60_000 },
+  listingsPerAccount: { max: 30, windowMs: 60 * 60_000 },
 };
 
 declare module 'fastify' {
