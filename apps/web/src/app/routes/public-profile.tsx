@@ -1,4 +1,4 @@
-import type { User } from '@unimercado/shared/schemas/users';
+import type { Profile } from '@unimercado/shared/schemas/users';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { env } from '@/config/env';
@@ -20,7 +20,7 @@ export const PublicProfileRoute = () => {
   };
 
   // The chat page (a later issue) reads the preselected user and the greeting from here.
-  const contact = (target: User) => {
+  const contact = (target: Profile) => {
     const { to, state } = buildChatContact(target, env.appName);
     void navigate(to, { state });
   };
@@ -30,6 +30,7 @@ export const PublicProfileRoute = () => {
       <PublicProfile
         userId={parseUserId(userId)}
         viewerId={user?.id ?? null}
+        isViewerVerified={user?.verified ?? false}
         onBack={goBack}
         onContact={contact}
       />

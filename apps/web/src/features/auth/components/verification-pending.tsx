@@ -1,6 +1,5 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
@@ -8,11 +7,24 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { EmailAddress } from '@/components/text/email-address';
 import { paths } from '@/config/paths';
 import { AuthCard } from './auth-card';
 import { ResendVerificationForm } from './resend-verification-form';
 
-/** After registering: where the email went, a resend form and the way back to login. */
+export const REGISTERED_TITLE = '¡Registro exitoso!';
+
+/**
+ * The registration's message starts with the title the page already shows: it is said once.
+ */
+const withoutTitle = (message: string) =>
+  message.startsWith(REGISTERED_TITLE) ? message.slice(REGISTERED_TITLE.length).trim() : message;
+
+/**
+ * Where the verification email went, a resend form and the way back to login. '¡Registro
+ * exitoso!' only right after a registration (which passes `message`); opened any other way, the
+ * page just says to verify the email.
+ */
 export const VerificationPending = ({
   email,
   message,
@@ -21,18 +33,22 @@ export const VerificationPending = ({
   message: string | null;
 }) => {
   const [isResendOpen, setIsResendOpen] = useState(false);
+  const isAfterRegistration = message !== null;
+  const rest = message ? withoutTitle(message) : '';
   return (
-    <AuthCard icon={<MarkEmailReadOutlinedIcon />} title="¡Registro exitoso!" maxWidth="sm">
+    <AuthCard
+      icon={<MarkEmailReadOutlinedIcon />}
+      title={isAfterRegistration ? REGISTERED_TITLE : 'Verifica tu email'}
+      maxWidth="sm"
+    >
       <Stack spacing={2.5}>
-        {message && <Alert severity="success">{message}</Alert>}
+        {rest && <Alert severity="success">{rest}</Alert>}
         <Typography sx={{ textAlign: 'center' }}>
           {email ? (
             <>
               Enviamos un email de verificación a{' '}
-              <Box component="strong" sx={{ wordBreak: 'break-all', color: 'primary.main' }}>
-                {email}
-              </Box>
-              . Abre el enlace del correo para activar tu cuenta.
+              <EmailAddress email={email} sx={{ fontWeight: 700, color: 'primary.main' }} />. Abre
+              el enlace del correo para activar tu cuenta.
             </>
           ) : (
             'Te enviamos un email de verificación. Abre el enlace del correo para activar tu cuenta.'
