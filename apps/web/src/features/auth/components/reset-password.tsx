@@ -3,7 +3,6 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
@@ -14,7 +13,7 @@ import { toUserMessage } from '@/lib/api-client';
 import { useResetPassword, useResetPasswordStatus } from '../api/reset-password';
 import { useEndSessionOf } from '../hooks/use-end-session-of';
 import { isLinkError, RESET_FALLBACK_MESSAGE } from '../utils/error-messages';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthLoadingCard } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
 
 const LinkError = ({ message }: { message: string }) => (
@@ -51,16 +50,7 @@ export const ResetPassword = ({ token }: { token: string | null }) => {
   if (!token) return <LinkError message={AUTH_MESSAGES.resetTokenMissing} />;
 
   if (status.isPending) {
-    return (
-      <AuthCard
-        title="Comprobando el enlace..."
-        icon={<CircularProgress size={32} aria-label="Comprobando" />}
-      >
-        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Esto solo tomará un momento.
-        </Typography>
-      </AuthCard>
-    );
+    return <AuthLoadingCard title="Comprobando el enlace..." label="Comprobando" />;
   }
 
   if (status.isError) {

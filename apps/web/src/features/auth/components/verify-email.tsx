@@ -4,7 +4,6 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,7 +19,7 @@ import { verificationStatusQueryOptions } from '../api/verification-status';
 import { useVerifyEmail, useVerifyEmailWithPassword } from '../api/verify-email';
 import { useEndSessionOf } from '../hooks/use-end-session-of';
 import { getVerifyErrorMessage, isLinkError } from '../utils/error-messages';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthLoadingCard } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
 import { ResendVerificationForm } from './resend-verification-form';
 
@@ -78,16 +77,7 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
   }, [isVerified, user, updateUser, queryClient]);
 
   if (token && (verification.isPending || verification.isFetching)) {
-    return (
-      <AuthCard
-        title="Verificando tu email..."
-        icon={<CircularProgress size={32} aria-label="Verificando" />}
-      >
-        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Esto solo tomará un momento.
-        </Typography>
-      </AuthCard>
-    );
+    return <AuthLoadingCard title="Verificando tu email..." label="Verificando" />;
   }
 
   if (token && verification.isSuccess) {
