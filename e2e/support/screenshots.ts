@@ -10,12 +10,14 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const port = 3291;
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3291);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-shots-'));
-const outDir = join(root, 'screenshots');
+const outDir = process.env.SCREENSHOTS_DIR ?? join(root, 'screenshots');
 mkdirSync(outDir, { recursive: true });
 const adminEmail = 'admin@unimercado.test';
+/** Listed in ADMIN_EMAILS but never verified: its link shows the password step. */
+const pendingAdminEmail = 'rectoria@unimercado.test';
 const password = 'clave-segura-123';
 
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
@@ -25,7 +27,7 @@ const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     DATA_DIR: dataDir,
-    ADMIN_EMAILS: adminEmail,
+    ADMIN_EMAILS: `${adminEmail},${pendingAdminEmail}`,
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -62,26 +64,33 @@ const api = async (method: string, path: string, body?: unknown, token?: string)
   return (await response.json()) as unknown;
 };
 type Mail = { to: string; text: string };
-const findMail = (email: string): Mail | undefined => {
+const findMail = (email: string, link: RegExp): Mail | undefined => {
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return undefined;
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Mail)
-    .filter((m) => String(m.to).includes(email))
+    .filter((m) => m.to === email && link.test(m.text))
     .at(-1);
 };
-const verify = async (email: string) => {
-  // Mail is queued without waiting, so poll the outbox briefly.
-  let mail = findMail(email);
+/** The token of the newest link of this kind mailed to `email` (mail leaves after the answer). */
+const takeToken = async (email: string, kind: 'verify-email' | 'reset-password') => {
+  const link = new RegExp(`${kind}\\?token=([A-Za-z0-9_-]+)`);
+  let mail = findMail(email, link);
   for (let tries = 0; !mail && tries < 50; tries += 1) {
     await sleep(100);
-    mail = findMail(email);
+    mail = findMail(email, link);
   }
-  const token = mail?.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`No verification mail for ${email}`);
-  await api('POST', `/api/auth/verify-email?token=${token}`);
+  const token = mail?.text.match(link)?.[1];
+  if (!token) throw new Error(`No ${kind} mail for ${email}`);
+  return token;
+};
+const verify = async (email: string) => {
+  const token = await takeToken(email, 'verify-email');
+  // An ADMIN_EMAILS address chooses its password with the link (decision 010).
+  const choice = email === adminEmail ? { password, confirmPassword: password } : undefined;
+  await api('POST', `/api/auth/verify-email?token=${token}`, choice);
 };
 type Session = {
   id: number;
@@ -100,6 +109,15 @@ const register = async (name: string, email: string, phone: string) => {
 const student = await register('Lucía Gómez', 'lucia@uni.edu.co', '+57 300 123 4567');
 const admin = await register('Admin Campus', adminEmail, '');
 await register('Andrés Pérez', 'andres@uni.edu.co', '');
+await api('POST', '/api/users', {
+  name: 'Rectoría',
+  email: pendingAdminEmail,
+  password,
+  confirmPassword: password,
+});
+const pendingAdminToken = await takeToken(pendingAdminEmail, 'verify-email');
+await api('POST', '/api/auth/forgot-password', { email: 'andres@uni.edu.co' });
+const resetToken = await takeToken('andres@uni.edu.co', 'reset-password');
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
@@ -110,6 +128,11 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['verification-pending', '/verification-pending?email=lucia%40uni.edu.co', 'anonymous'],
   ['verify-email-missing', '/verify-email', 'anonymous'],
   ['verify-email-invalid', '/verify-email?token=abc', 'anonymous'],
+  ['verify-email-admin', `/verify-email?token=${pendingAdminToken}`, 'anonymous'],
+  ['forgot-password', '/forgot-password', 'anonymous'],
+  ['reset-password', `/reset-password?token=${resetToken}`, 'anonymous'],
+  ['reset-password-invalid', '/reset-password?token=abc', 'anonymous'],
+  ['public-profile-anonymous', `/user/${student.id}`, 'anonymous'],
   ['not-found', '/no-existe', 'anonymous'],
   ['home-signed-in', '/', 'student'],
   ['profile', '/profile', 'student'],

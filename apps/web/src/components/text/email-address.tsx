@@ -8,10 +8,22 @@ import { Fragment } from 'react';
 export const splitEmailForWrapping = (email: string): string[] =>
   email.split(/(?=[@.])/).filter(Boolean);
 
-/** An email address that wraps at sensible points on a narrow screen. */
+/**
+ * An email address that moves to the next line whole when it fits there (an inline block), and
+ * otherwise wraps at sensible points on a narrow screen.
+ */
 export const EmailAddress = ({ email, ...props }: { email: string } & BoxProps) => (
-  // A single part longer than the line still breaks rather than overflow the screen.
-  <Box component="span" {...props} sx={{ overflowWrap: 'anywhere', ...props.sx }}>
+  <Box
+    component="span"
+    {...props}
+    sx={{
+      display: 'inline-block',
+      maxWidth: '100%',
+      // A single part longer than the line still breaks rather than overflow the screen.
+      overflowWrap: 'anywhere',
+      ...props.sx,
+    }}
+  >
     {splitEmailForWrapping(email).map((part, index) => (
       <Fragment key={index}>
         {index > 0 && <wbr />}

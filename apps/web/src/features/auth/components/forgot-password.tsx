@@ -1,5 +1,6 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -55,13 +56,17 @@ export const ForgotPassword = ({ defaultEmail = '' }: { defaultEmail?: string })
           <Alert severity="success" role="status">
             {request.data.message || AUTH_MESSAGES.forgotSuccess}
           </Alert>
-          <Typography sx={{ textAlign: 'center' }}>
-            Lo enviamos a{' '}
-            <EmailAddress
-              email={request.variables}
-              sx={{ fontWeight: 600, color: 'primary.main' }}
-            />
-            . El enlace vence en {PASSWORD_RESET_TOKEN_TTL_MINUTES} minutos y solo sirve una vez.
+          <Typography component="div" sx={{ textAlign: 'center' }}>
+            <Box component="p" sx={{ m: 0 }}>
+              Revisa la bandeja de entrada de{' '}
+              <EmailAddress
+                email={request.variables}
+                sx={{ fontWeight: 600, color: 'primary.main' }}
+              />
+            </Box>
+            <Box component="p" sx={{ m: 0, mt: 1 }}>
+              El enlace vence en {PASSWORD_RESET_TOKEN_TTL_MINUTES} minutos y solo sirve una vez.
+            </Box>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             ¿No llega? Revisa la carpeta de spam o vuelve a pedirlo en unos minutos.

@@ -1,5 +1,6 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
@@ -43,17 +44,21 @@ export const VerificationPending = ({
     >
       <Stack spacing={2.5}>
         {rest && <Alert severity="success">{rest}</Alert>}
-        <Typography sx={{ textAlign: 'center' }}>
-          {email ? (
-            <>
+        {email ? (
+          <Typography component="div" sx={{ textAlign: 'center' }}>
+            <Box component="p" sx={{ m: 0 }}>
               Enviamos un email de verificación a{' '}
-              <EmailAddress email={email} sx={{ fontWeight: 700, color: 'primary.main' }} />. Abre
-              el enlace del correo para activar tu cuenta.
-            </>
-          ) : (
-            'Te enviamos un email de verificación. Abre el enlace del correo para activar tu cuenta.'
-          )}
-        </Typography>
+              <EmailAddress email={email} sx={{ fontWeight: 700, color: 'primary.main' }} />
+            </Box>
+            <Box component="p" sx={{ m: 0, mt: 1 }}>
+              Abre el enlace del correo para activar tu cuenta.
+            </Box>
+          </Typography>
+        ) : (
+          <Typography sx={{ textAlign: 'center' }}>
+            Te enviamos un email de verificación. Abre el enlace del correo para activar tu cuenta.
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           ¿No lo encuentras? Revisa la carpeta de spam o solicita un nuevo enlace.
         </Typography>
