@@ -257,3 +257,28 @@ describe('the verification email', () => {
     }
   });
 });
+
+describe('registering the same address over and over', () => {
+  it('cannot flood its mailbox: replacements count like resends', async () => {
+    const limited = await createTestApp({
+      rateLimits: { verificationEmailsPerAccount: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const email = uniqueEmail('buzon');
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          payload: { name: 'X', email, password: 'clave-123', confirmPassword: 'clave-123' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([201, 201, 201, 429]);
+      await limited.app.mailer.flush();
+      expect(await readOutbox(limited.config, email)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -248,6 +248,7 @@ describe('rate limits and timing of the requests that must not reveal accounts',
       rateLimits: {
         passwordResetEmailsPerAccount: { max: 2, windowMs: 60_000 },
         resetPerIp: { max: 5, windowMs: 60_000 },
+        loginFailuresPerAccount: { max: 2, windowMs: 60_000 },
       },
     });
   });
@@ -273,6 +274,32 @@ describe('rate limits and timing of the requests that must not reveal accounts',
       fromOneIp.push((await forgotOn(uniqueEmail('ip'), '10.2.2.2')).statusCode);
     }
     expect(fromOneIp).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('a reset lifts the lock someone caused by failing logins on purpose', async () => {
+    const account = await createAccount(limited, { verified: true });
+    const tryLogin = (password: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password },
+      });
+    for (let i = 0; i < 3; i += 1) await tryLogin(`adivinanza-${i}`);
+    expect((await tryLogin(account.password)).statusCode).toBe(429);
+    await forgotOn(account.email, '10.4.4.4');
+    await limited.app.mailer.flush();
+    const [mail] = (await readOutbox(limited.config, account.email)).filter((m) =>
+      RESET_LINK.test(m.text),
+    );
+    const token = RESET_LINK.exec(mail!.text)![1]!;
+    const res = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'clave-nueva-77', confirmPassword: 'clave-nueva-77' },
+      remoteAddress: '10.4.4.4',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await tryLogin('clave-nueva-77')).statusCode).toBe(200);
   });
 
   it('forgot-password and resend-verification answer before any account is looked at', async () => {

@@ -23,7 +23,7 @@ import type { AppDeps } from '../../lib/deps';
 import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { issueSession, loginFailuresKey } from '../auth/auth.service';
+import { issueSession, loginFailuresKey, verificationEmailsKey } from '../auth/auth.service';
 import * as verification from '../auth/verification.service';
 import { enqueueVerificationEmail } from '../auth/verification.service';
 import * as favorites from '../favorites/favorites.service';
@@ -153,6 +153,15 @@ export const registerUser = async (
   assertUsableEmail(input.email, config.allowedEmailDomains);
   const holder = await findHolder(deps.db, input.email, false);
   if (holder && !holder.isPending) throw emailTaken();
+  // Each replacement mails the address again: counted like resends, so the owner's mailbox cannot
+  // be flooded by registering the same address over and over.
+  if (holder) {
+    await consumeLimit(
+      deps.counters,
+      verificationEmailsKey(input.email),
+      deps.rateLimits.verificationEmailsPerAccount,
+    );
+  }
   const passwordHash = await deps.passwords.hash(input.password);
   // Roles never come from the payload. ADMIN_EMAILS accounts become admins only once a link sent
   // to the address chose their password (decision 010), never at sign-up.
