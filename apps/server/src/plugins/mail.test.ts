@@ -109,11 +109,14 @@ describe('mail outbox with an SMTP server that is down for a while', () => {
   it('after the last attempt the mail is marked failed and left for an operator', async () => {
     smtp.state.refusing = true;
     const to = uniqueEmail('sin-suerte');
-    await enqueue(ctx, to);
-    await ctx.database.db
-      .update(mailOutbox)
-      .set({ attempts: MAIL_RETRY.maxAttempts - 1 })
-      .where(eq(mailOutbox.recipient, to));
+    // As if it had already failed all but once (set before the worker can see it).
+    await inTransaction(ctx.database.db, async (tx, afterCommit) => {
+      await ctx.app.mailer.enqueue({ tx, afterCommit }, message(to));
+      await tx
+        .update(mailOutbox)
+        .set({ attempts: MAIL_RETRY.maxAttempts - 1 })
+        .where(eq(mailOutbox.recipient, to));
+    });
     await ctx.app.mailer.flush();
     const row = await outboxRow(ctx, to);
     expect(row!.failedAt).toBeInstanceOf(Date);
