@@ -21,6 +21,10 @@ export type RateLimitSettings = {
   loginFailuresPerAccount: Limit;
   /** Verification emails for one address or account (resend and request-verification). */
   verificationEmailsPerAccount: Limit;
+  /** Photo upload calls (each re-encodes up to 3 images) per account. */
+  uploadsPerAccount: Limit;
+  /** Listings published per account. */
+  listingsPerAccount: Limit;
   /** Forgot-password requests and reset attempts from one address. */
   resetPerIp: Limit;
   /** Password reset emails for one address. */
@@ -29,10 +33,6 @@ export type RateLimitSettings = {
   profileReadsPerAccount: Limit;
   /** Profiles read anonymously from one IP address. */
   profileReadsPerIp: Limit;
-  /** Photo upload calls (each re-encodes up to 3 images) per account. */
-  uploadsPerAccount: Limit;
-  /** Listings published per account. */
-  listingsPerAccount: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -41,12 +41,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   resendPerIp: { max: 100, windowMs: 60 * 60_000 },
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  uploadsPerAccount: { max: 60, windowMs: 60 * 60_000 },
+  listingsPerAccount: { max: 30, windowMs: 60 * 60_000 },
   resetPerIp: { max: 100, windowMs: 60 * 60_000 },
   passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },
   profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
-  uploadsPerAccount: { max: 60, windowMs: 60 * 60_000 },
-  listingsPerAccount: { max: 30, windowMs: 60 * 60_000 },
 };
 
 declare module 'fastify' {
