@@ -58,7 +58,7 @@ export const ForgotPassword = ({ defaultEmail = '' }: { defaultEmail?: string })
           </Alert>
           <Typography component="div" sx={{ textAlign: 'center' }}>
             <Box component="p" sx={{ m: 0 }}>
-              Revisa la bandeja de entrada de{' '}
+              Dirección indicada:{' '}
               <EmailAddress
                 email={request.variables}
                 sx={{ fontWeight: 600, color: 'primary.main' }}
