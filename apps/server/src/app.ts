@@ -20,7 +20,9 @@ import { AppError, COMMON_MESSAGES } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -32,6 +34,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
+import { realtimePlugin, type RealtimeSettings } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -47,6 +50,8 @@ export type BuildAppOptions = {
   /** Override pino options (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   rateLimits?: Partial<RateLimitSettings>;
+  /** STOMP endpoint limits and timings (tests lower them). */
+  realtime?: Partial<RealtimeSettings>;
   /** Tests may lower argon2id's cost; production keeps the default. */
   argon2?: Partial<Argon2Options>;
   /** Clock for token expiry rules (tests). */
@@ -228,6 +233,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(realtimePlugin, { config, settings: options.realtime });
   await app.register(docsPlugin, { config });
 
   await app.register(healthRoutes);
@@ -235,6 +241,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
+  await app.register(chatRoutes, { prefix: '/api/chat' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, appName: config.appName });
   return app;

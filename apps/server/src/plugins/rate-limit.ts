@@ -21,6 +21,8 @@ export type RateLimitSettings = {
   loginFailuresPerAccount: Limit;
   /** Verification emails for one address or account (resend and request-verification). */
   verificationEmailsPerAccount: Limit;
+  /** Chat messages one account sends, over all its connections (each connection has its own too). */
+  chatMessagesPerAccount: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -29,6 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   resendPerIp: { max: 100, windowMs: 60 * 60_000 },
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  chatMessagesPerAccount: { max: 120, windowMs: 60_000 },
 };
 
 declare module 'fastify' {

@@ -31,6 +31,13 @@ export const buildCspDirectives = (config: AppConfig) => ({
   upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
 });
 
+/**
+ * Browsers that may use the API and the WebSocket with credentials: the public URL's own origin
+ * and CORS_ORIGINS (the WebSocket cookie identity needs one of them, architecture.md).
+ */
+export const isAllowedOrigin = (config: AppConfig, origin: string) =>
+  origin === new URL(config.publicUrl).origin || config.corsOrigins.includes(origin);
+
 export const securityPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const isHttps = config.publicUrl.startsWith('https:');
@@ -40,14 +47,10 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
-    const allowed = new Set(config.corsOrigins);
     await app.register(cors, {
       // Same-origin requests carry no Origin header or the public URL itself.
       origin: (origin, callback) => {
-        callback(
-          null,
-          !origin || origin === new URL(config.publicUrl).origin || allowed.has(origin),
-        );
+        callback(null, !origin || isAllowedOrigin(config, origin));
       },
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -43,6 +43,7 @@ export const createTestApp = async (
   options: {
     config?: Partial<AppConfig>;
     rateLimits?: Partial<RateLimitSettings>;
+    realtime?: BuildAppOptions['realtime'];
     now?: BuildAppOptions['now'];
     database?: DatabaseHandle;
     /** Pino options (default: no logging). */
@@ -59,6 +60,7 @@ export const createTestApp = async (
     database,
     logger: options.logger ?? false,
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    ...(options.realtime ? { realtime: options.realtime } : {}),
     // Cheap argon2id in tests: same algorithm, lower cost.
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...(options.now ? { now: options.now } : {}),

@@ -14,6 +14,7 @@ import { isEmailDomainAllowed } from '../../lib/verification-token';
 import { issueSession } from '../auth/auth.service';
 import * as verification from '../auth/verification.service';
 import { buildVerificationEmail, issueVerificationToken } from '../auth/verification.service';
+import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
 import * as products from '../products/products.service';
@@ -273,6 +274,7 @@ export const deleteUser = async (deps: AdminDeps, actor: Actor, id: number) => {
     await sales.removeUserData(tx, id);
     await favorites.removeUserData(tx, id);
     await notifications.removeUserData(tx, id);
+    await chat.removeUserData(tx, id);
     await verification.removeUserData(tx, id);
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx
