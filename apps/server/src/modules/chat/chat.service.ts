@@ -87,6 +87,7 @@ export const sendPrivateMessage = async (
           typeId: NOTIFICATION_TYPES.message,
           message: CHAT_MESSAGES.notifyMessage(sender.name),
           actorId: actor.id,
+          createdAt: now,
           // Two first messages racing in one quiet window make one notification.
           eventKey: `message:${actor.id}:${Math.floor(now.getTime() / CHAT_QUIET_MS)}`,
         },

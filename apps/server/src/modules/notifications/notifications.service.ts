@@ -23,6 +23,8 @@ export type NotificationInput = {
   eventKey?: string | undefined;
   /** The user whose action caused it (buyer, sender); lets a client's echo be recognised. */
   actorId?: number | undefined;
+  /** When it happened, from the service's `now` (default: the database's clock). */
+  createdAt?: Date | undefined;
 };
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -49,6 +51,7 @@ export const insertNotification = async (
       message: input.message,
       eventKey: input.eventKey ?? null,
       actorId: input.actorId ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     // The only unique key besides the id is (user_id, event_key) where event_key is set.
     .onConflictDoNothing()
@@ -173,7 +176,13 @@ export const createNotificationFromClient = async (
     const notification = await inTransaction(deps.db, (tx, afterCommit) =>
       deps.notifier.notify(
         { tx, afterCommit },
-        { userId, typeId: input.typeId, message: input.message, actorId: actor.id },
+        {
+          userId,
+          typeId: input.typeId,
+          message: input.message,
+          actorId: actor.id,
+          createdAt: deps.now(),
+        },
       ),
     );
     if (!notification) throw new Error('notification without event key was not created');
