@@ -17,7 +17,7 @@ export const splitMessage = (content: string, origin: string): MessagePart[] => 
     const trailing = TRAILING_PUNCTUATION.exec(raw)?.[0] ?? '';
     raw = raw.slice(0, raw.length - trailing.length);
     const start = match.index;
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(raw);
     } catch {
