@@ -13,7 +13,13 @@ const createMember = async (name: string, label: string): Promise<Member> => {
   const registered = await fetch(`${E2E_BASE_URL}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, phone: null, password: PASSWORD, confirmPassword: PASSWORD }),
+    body: JSON.stringify({
+      name,
+      email,
+      phone: null,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
   });
   expect(registered.status).toBe(201);
   const { id } = (await registered.json()) as { id: number };
@@ -43,7 +49,8 @@ const signIn = async (browser: Browser, member: Member) => {
   return page;
 };
 
-const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notificaciones/ });
+const bell = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^Notificaciones/ });
 
 test('two members chat in real time, the bell lights up live, and the conversation survives a reload', async ({
   browser,
@@ -78,7 +85,9 @@ test('two members chat in real time, the bell lights up live, and the conversati
   await conversations.getByText('Bruno Comprador').click();
   await expect(sellerPage.getByRole('log').getByText(/Vi tu perfil en UniMercado/)).toBeVisible();
   await expect(sellerPage.getByText('Conectado', { exact: true })).toBeVisible();
-  await sellerPage.getByRole('textbox', { name: 'Mensaje' }).fill('¡Hola Bruno! Sí, sigue disponible.');
+  await sellerPage
+    .getByRole('textbox', { name: 'Mensaje' })
+    .fill('¡Hola Bruno! Sí, sigue disponible.');
   await sellerPage.getByRole('textbox', { name: 'Mensaje' }).press('Enter');
 
   // The buyer sees the answer live; links elsewhere are not clickable.
@@ -115,9 +124,9 @@ test('two members chat in real time, the bell lights up live, and the conversati
 
   // The conversation survives a reload.
   await buyerPage.reload();
-  await expect(buyerPage.getByRole('log').getByText('¡Hola Bruno! Sí, sigue disponible.')).toBeVisible();
+  await expect(
+    buyerPage.getByRole('log').getByText('¡Hola Bruno! Sí, sigue disponible.'),
+  ).toBeVisible();
   await expect(buyerPage.getByRole('log').getByText(/Vi tu perfil en UniMercado/)).toBeVisible();
-  await expect(buyerPage.getByRole('textbox', { name: 'Mensaje' })).toHaveValue(
-    /^¡Hola Sara!|^$/,
-  );
+  await expect(buyerPage.getByRole('textbox', { name: 'Mensaje' })).toHaveValue(/^¡Hola Sara!|^$/);
 });

@@ -106,13 +106,25 @@ const say = (from: Session, to: Session, content: string) =>
   api('POST', '/api/chat/messages', { receiverId: to.id, content }, from.token);
 await say(andres, student, '¡Hola Lucía! ¿Todavía tienes la calculadora Casio fx-570?');
 await say(student, andres, 'Hola Andrés, sí. Está como nueva, con su estuche.');
-await say(andres, student, '¿Me la dejarías en $ 70.000? La puedo recoger mañana en la biblioteca.');
-await say(andres, student, `Mira mi perfil: ${base}/user/${andres.id} (y esto no es un enlace: https://otra-web.example/pago)`);
+await say(
+  andres,
+  student,
+  '¿Me la dejarías en $ 70.000? La puedo recoger mañana en la biblioteca.',
+);
+await say(
+  andres,
+  student,
+  `Mira mi perfil: ${base}/user/${andres.id} (y esto no es un enlace: https://otra-web.example/pago)`,
+);
 await say(admin, student, 'Recuerda que las entregas se hacen en zonas públicas del campus.');
 await api(
   'POST',
   '/api/notifications',
-  { userId: student.id, typeId: 3, message: 'Has recibido una nueva oferta de $ 70.000 por Calculadora Casio fx-570' },
+  {
+    userId: student.id,
+    typeId: 3,
+    message: 'Has recibido una nueva oferta de $ 70.000 por Calculadora Casio fx-570',
+  },
   student.token,
 );
 await api(

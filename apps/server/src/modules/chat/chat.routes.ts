@@ -23,6 +23,7 @@ import {
   sendPrivateMessage,
   updateChatPreferences,
 } from './chat.service';
+import { runUnreadDigest, UNREAD_DIGEST } from './unread-digest';
 
 const e = errorBodySchema;
 const secured = [{ bearerAuth: [] }];
@@ -59,6 +60,15 @@ const parseSendBody = (body: string) => {
 
 export const chatRoutes: FastifyPluginAsyncZod = (app) => {
   const deps = depsOf(app);
+
+  // The unread-messages digest: every instance looks periodically; one does the work at a time.
+  const digest = setInterval(() => {
+    runUnreadDigest(deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'unread-messages digest failed'),
+    );
+  }, UNREAD_DIGEST.intervalMs);
+  digest.unref();
+  app.addHook('onClose', () => clearInterval(digest));
 
   // Real-time sending (architecture.md, "Real-time chat"); refusals go to /user/queue/errors.
   app.realtime.onSend(DESTINATIONS.chatPrivate, async ({ user, body }) => {
