@@ -3,10 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueryList } from '@/testing/media-query';
-import { fakeStomp, fakeStompModule } from '@/testing/fake-stomp';
+import { fakeStomp } from '@/testing/fake-stomp';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
-
-vi.mock('@/lib/stomp-client', () => fakeStompModule);
 
 const ME = TEST_USER.id;
 const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();

@@ -1,11 +1,9 @@
 import { DESTINATIONS } from '@unimercado/shared/chat';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeStomp, fakeStompModule } from '@/testing/fake-stomp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeStomp } from '@/testing/fake-stomp';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
-
-vi.mock('@/lib/stomp-client', () => fakeStompModule);
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const note = (id: number, typeId: number, message: string, read: boolean, minutes: number) => ({
@@ -45,7 +43,10 @@ describe('notifications page', () => {
   it('shows the counts, the unread list with icons and relative times, and the footer', async () => {
     api();
     renderApp('/notifications', { user: TEST_USER });
-    expect(await screen.findByText('Has recibido un mensaje de Pedro Gómez')).toBeInTheDocument();
+    // The first render loads the lazy route.
+    expect(
+      await screen.findByText('Has recibido un mensaje de Pedro Gómez', {}, { timeout: 8_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeInTheDocument();
     expect(await screen.findByText('2 sin leer')).toBeInTheDocument();
     expect(screen.getByText('1 leídas')).toBeInTheDocument();
