@@ -147,6 +147,21 @@ export const createAccount = async (
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** `app.inject` as `token`'s owner (anonymous without one), with an optional JSON body. */
+export const callAs = (
+  ctx: Pick<TestContext, 'app'>,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
 /** Messages the file outbox holds for one recipient, newest first. */
 export const readOutbox = async (config: AppConfig, to: string) => {
   const dir = outboxDir(config.dataDir);

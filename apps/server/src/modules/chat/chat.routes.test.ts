@@ -3,6 +3,7 @@ import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  callAs,
   createAccount,
   createTestApp,
   type Account,
@@ -17,12 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  callAs(ctx, method, url, token, payload);
 
 const send = async (from: Account, to: Account, content: string) => {
   const res = await call('POST', '/api/chat/messages', from.token, {

@@ -3,7 +3,7 @@ import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/tx';
 import {
-  bearer,
+  callAs,
   countRows,
   createAccount,
   createTestApp,
@@ -18,12 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  callAs(ctx, method, url, token, payload);
 
 /** What the trade module will do when an offer is made (issue 9): the server's own notification. */
 const notifyOffer = (seller: Account, buyer: Account, saleId: number) =>

@@ -5,9 +5,9 @@ import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ChatUser } from '@unimercado/shared/chat';
+import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { getInitials } from '@/utils/initials';
 import { formatRelativeTime } from '@/utils/relative-time';
 import { CHAT_TEXTS } from '../messages';
@@ -31,21 +31,7 @@ export const ChatUserList = ({
   isLoading: boolean;
   onSelect: (id: number) => void;
 }) => {
-  if (isLoading) {
-    return (
-      <Box sx={{ p: 2 }}>
-        {[0, 1, 2, 3].map((key) => (
-          <Box key={key} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 2 }}>
-            <Skeleton variant="circular" width={44} height={44} />
-            <Box sx={{ flex: 1 }}>
-              <Skeleton width="60%" />
-              <Skeleton width="85%" />
-            </Box>
-          </Box>
-        ))}
-      </Box>
-    );
-  }
+  if (isLoading) return <ListSkeleton />;
   if (entries.length === 0) {
     return (
       <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>

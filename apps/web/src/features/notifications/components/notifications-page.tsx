@@ -9,7 +9,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
@@ -19,6 +18,7 @@ import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { toUserMessage } from '@/lib/api-client';
 import { formatRelativeTime } from '@/utils/relative-time';
 import { notificationCountsQueryOptions, useNotifications } from '../api/get-notifications';
@@ -134,17 +134,7 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
 
       <Card variant="outlined">
         {list.isPending ? (
-          <Box sx={{ p: 2 }}>
-            {[0, 1, 2, 3].map((key) => (
-              <Box key={key} sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-                <Skeleton variant="circular" width={40} height={40} />
-                <Box sx={{ flex: 1 }}>
-                  <Skeleton width="70%" />
-                  <Skeleton width="25%" />
-                </Box>
-              </Box>
-            ))}
-          </Box>
+          <ListSkeleton avatarSize={40} />
         ) : list.isError ? (
           <Box sx={{ p: 2 }}>
             <ErrorAlert
