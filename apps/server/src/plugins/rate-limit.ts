@@ -23,6 +23,8 @@ export type RateLimitSettings = {
   verificationEmailsPerAccount: Limit;
   /** Chat messages one account sends, over all its connections (each connection has its own too). */
   chatMessagesPerAccount: Limit;
+  /** POST /api/notifications by one account (an echo for someone else may wait up to 2 s). */
+  notificationPostsPerAccount: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -32,6 +34,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   chatMessagesPerAccount: { max: 120, windowMs: 60_000 },
+  notificationPostsPerAccount: { max: 60, windowMs: 60_000 },
 };
 
 declare module 'fastify' {

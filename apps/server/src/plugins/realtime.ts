@@ -296,8 +296,9 @@ export const realtimePlugin = fp<{ config: AppConfig; settings?: Partial<Realtim
       if (mine.size >= limits.maxConnectionsPerUser) {
         return fail(connection, STOMP_ERRORS.tooManyConnections, frame);
       }
-      if (connection.isClosed) return;
       const claims = await app.tokens.verify(token);
+      // The peer may have gone while we were checking; a closed socket must not be registered.
+      if (connection.isClosed) return;
       connection.expiresAt = claims ? claims.exp * 1000 : Date.now();
       connection.user = user;
       connection.token = token;

@@ -189,3 +189,23 @@ describe('notifications REST calls', () => {
     });
   });
 });
+
+describe('POST rate limit', () => {
+  it('limits how often one account may post (429 with Retry-After)', async () => {
+    const limited = await createTestApp({
+      rateLimits: { notificationPostsPerAccount: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const account = await createAccount(limited, { verified: true });
+      const post = () =>
+        callAs(limited, 'POST', '/api/notifications', account.token, { typeId: 2, message: 'x' });
+      expect((await post()).statusCode).toBe(201);
+      expect((await post()).statusCode).toBe(201);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import { assertOwner, assertPayloadActor, assertSelf, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
+import { consumeLimit } from '../../plugins/rate-limit';
 
 export type NotificationInput = {
   userId: number;
@@ -167,10 +168,15 @@ const ECHO_POLL_MS = 100;
  * that notification (`created: false`, no duplicate); otherwise 403.
  */
 export const createNotificationFromClient = async (
-  deps: Pick<AppDeps, 'db' | 'notifier' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'notifier' | 'now' | 'counters' | 'rateLimits'>,
   actor: Actor,
   input: { userId?: number | null | undefined; typeId: number; message: string },
 ): Promise<{ notification: Notification; created: boolean }> => {
+  await consumeLimit(
+    deps.counters,
+    `notification-post:${actor.id}`,
+    deps.rateLimits.notificationPostsPerAccount,
+  );
   const userId = input.userId ?? actor.id;
   if (userId === actor.id) {
     const notification = await inTransaction(deps.db, (tx, afterCommit) =>
