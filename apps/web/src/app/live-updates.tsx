@@ -11,7 +11,13 @@ const LiveUpdates = ({ user, token }: { user: SessionUser; token: string }) => {
   useEffect(() => {
     const connection = getRealtime();
     connection.start({ token, userId: user.id, username: user.email });
-    return () => connection.stop();
+    // Back online after giving up (a phone leaving a tunnel): start over at once.
+    const onOnline = () => connection.reconnect();
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      connection.stop();
+    };
   }, [token, user.id, user.email]);
   useLiveNotifications(user.id);
   return null;
