@@ -38,7 +38,11 @@ describe('foundation: health, errors, security headers, docs', () => {
       const res = await ctx.app.inject({ method, url: '/api/does-not-exist' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ error: 'La ruta solicitada no existe.', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({
+        error: 'La ruta solicitada no existe.',
+        message: 'La ruta solicitada no existe.',
+        code: 'NOT_FOUND',
+      });
     }
   });
 
@@ -199,6 +203,88 @@ describe('foundation: health, errors, security headers, docs', () => {
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('errors raised before a route runs keep the contract body', () => {
+  let ctx: TestContext;
+  let address: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => ctx.close());
+
+  const expectContractBody = async (res: Response, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await res.json()) as { error: string; message: string; code: string };
+    expect(body.code).toBe(code);
+    expect(body.message).toBe(body.error);
+    expect(body.error).toMatch(/[a-z]/);
+    expect(isErrorBody(body)).toBe(true);
+  };
+
+  it('431 for oversized headers or an oversized query string', async () => {
+    await expectContractBody(
+      await fetch(`${address}/api/categories`, { headers: { 'x-big': 'a'.repeat(20_000) } }),
+      431,
+      'HEADERS_TOO_LARGE',
+    );
+    await expectContractBody(
+      await fetch(`${address}/api/categories?q=${'a'.repeat(20_000)}`),
+      431,
+      'HEADERS_TOO_LARGE',
+    );
+  });
+
+  it('400 for a malformed percent-encoding and 414 for an overlong path parameter', async () => {
+    await expectContractBody(await fetch(`${address}/api/users/%E0%A4%A`), 400, 'BAD_REQUEST');
+    await expectContractBody(
+      await fetch(`${address}/api/users/${'1'.repeat(200)}`),
+      414,
+      'URI_TOO_LONG',
+    );
+  });
+
+  it('a preflight without Origin or method is a 400 with the contract body', async () => {
+    await expectContractBody(
+      await fetch(`${address}/api/categories`, {
+        method: 'OPTIONS',
+        headers: { 'access-control-request-method': 'GET' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+    await expectContractBody(
+      await fetch(`${address}/api/categories`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+  });
+
+  it('413 and 415 carry message too', async () => {
+    await expectContractBody(
+      await fetch(`${address}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(2 * 1024 * 1024),
+      }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    await expectContractBody(
+      await fetch(`${address}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: '<login/>',
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 });
 

@@ -23,14 +23,18 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createProductHeadRenderer } from './modules/products/product-head';
+import { productsRoutes } from './modules/products/products.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { depsOf } from './lib/deps';
 import { authPlugin } from './plugins/auth';
 import { brokerPlugin } from './plugins/broker';
 import { busPlugin } from './plugins/bus';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
@@ -187,6 +191,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     },
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -241,10 +246,17 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
+  await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir, appName: config.appName });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    appName: config.appName,
+    // Product pages carry their own title and OpenGraph tags (link previews).
+    renderHead: createProductHeadRenderer(depsOf(app)),
+  });
   return app;
 };
 

@@ -19,6 +19,20 @@ export const MAX_IMAGE_BYTES = 1024 * 1024;
 export const PRODUCT_CONDITIONS = ['Nuevo', 'Seminuevo', 'Usado'] as const;
 export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
 export const PRODUCT_CONDITION_FILTERS = ['NUEVO', 'SEMINUEVO', 'USADO'] as const;
+export const LOCATION_MAX_LENGTH = 100;
+/** Prices are whole or cent amounts above 0 and below a billion pesos. */
+export const PRICE_MAX = 999_999_999;
+export const SEARCH_MAX_LENGTH = 100;
+/** Sorts of the product lists; `relevance` needs a search text (newest otherwise). */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/**
+ * Decompression-bomb guard: an image may declare at most this many pixels (a 50-megapixel phone
+ * photo fits; a 1 MB PNG of 20000×20000 does not).
+ */
+export const MAX_IMAGE_PIXELS = 52_000_000;
+/** Recent listings on the home page. */
+export const HOME_RECENT_COUNT = 8;
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
@@ -51,3 +65,12 @@ export const NOTIFICATION_TYPES = { message: 1, offerAnswered: 2, newOffer: 3 } 
 
 /** Email verification links stay valid this long. */
 export const VERIFICATION_TOKEN_TTL_HOURS = 24;
+
+/** Password reset links stay valid this long (decision 010). */
+export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
+
+/**
+ * Changing the password or the email needs the current password, or a sign-in at most this old
+ * (decision 010): a stolen old token is not enough to take an account over.
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;

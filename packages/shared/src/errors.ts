@@ -16,9 +16,21 @@ export const ERROR_CODES = [
   'TOKEN_EXPIRED',
   'TOKEN_USED',
   'ALREADY_VERIFIED',
+  /** An ADMIN_EMAILS address: the verification link also needs a new password (decision 010). */
+  'PASSWORD_REQUIRED',
+  /** Changing the password or email needs the current password or a recent sign-in. */
+  'REAUTHENTICATION_REQUIRED',
+  'CURRENT_PASSWORD_INVALID',
   'LAST_ADMIN',
   'SELF_ACTION',
+  'PRODUCT_SOLD',
+  'HAS_ACCEPTED_SALE',
   'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_FILES',
+  'IMAGE_TOO_LARGE',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
@@ -26,8 +38,13 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Every 4xx/5xx body. `message` repeats `error`: clients written to the spec read either field
+ * (spec section 8).
+ */
 export const errorBodySchema = z.object({
   error: z.string().describe('Mensaje en español para la persona'),
+  message: z.string().describe('El mismo texto que `error`'),
   code: z.string().describe('Código para máquinas'),
   details: z.unknown().optional(),
 });

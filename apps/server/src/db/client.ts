@@ -39,7 +39,7 @@ export type DatabaseOptions =
 
 const MIGRATION_LOCK_ID = 7_421_337;
 
-const isProcessAlive = (pid: number) => {
+export const isProcessAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { revokeSessions } from '../modules/users/sessions';
 import type { Database } from './client';
 import { categories, roles, userRoles, users } from './schema';
-import { inTransaction } from './tx';
+import { inTransaction, type Tx } from './tx';
 
 /** Student-oriented categories, in the order the selects show them. */
 export const DEFAULT_CATEGORIES = [
@@ -38,11 +38,13 @@ export const seedDatabase = async (db: Database, options: { adminEmails?: string
 };
 
 /**
- * ADMIN_EMAILS accounts get ROLE_ADMIN once they have proved they own the address (verified
- * email), so nobody can claim admin by registering a listed address first. Runs at start-up and
- * right after a verification; their tokens are refreshed (docs/decisions/008).
+ * ADMIN_EMAILS accounts get ROLE_ADMIN only once their password was chosen through a link sent
+ * to that very address (verifying a listed address asks for one; a password reset works too), so
+ * whoever registered a listed address first, without its mailbox, never holds admin rights with
+ * a password of their own (docs/decisions/010, replacing part of 008). Runs at start-up and right
+ * after such a link was used, inside its transaction; their tokens are refreshed.
  */
-export const grantConfiguredAdmins = async (db: Database, emails: string[]) => {
+export const grantConfiguredAdmins = async (db: Database | Tx, emails: string[]) => {
   const [adminRole] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));
   if (!adminRole) return;
   await inTransaction(db, async (tx, afterCommit) => {
@@ -54,6 +56,7 @@ export const grantConfiguredAdmins = async (db: Database, emails: string[]) => {
           inArray(sql`lower(${users.email})`, emails),
           isNull(users.deletedAt),
           isNotNull(users.emailVerifiedAt),
+          sql`${users.passwordLinkEmail} = lower(${users.email})`,
           sql`not exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role_id = ${adminRole.id})`,
         ),
       );
@@ -63,8 +66,8 @@ export const grantConfiguredAdmins = async (db: Database, emails: string[]) => {
       .insert(userRoles)
       .values(ids.map((userId) => ({ userId, roleId: adminRole.id })))
       .onConflictDoNothing();
-    // No bus: at start-up this process holds no sessions yet; right after a verification the
-    // account's only token is the one about to be replaced by signing in again.
+    // No bus: at start-up this process holds no sessions yet; right after a link chose the
+    // password, the caller has already revoked (and announced) every session of the account.
     await revokeSessions({ tx, afterCommit }, null, ids, new Date());
   });
 };

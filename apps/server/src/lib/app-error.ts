@@ -2,7 +2,7 @@ import type { ErrorCode } from '@unimercado/shared/errors';
 
 /**
  * The only error a service throws on purpose. The error handler turns it into the contract's body
- * `{ error, code, details? }` with `statusCode`.
+ * `{ error, message, code, details? }` with `statusCode`.
  */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -39,6 +39,10 @@ export const COMMON_MESSAGES = {
   userNotFound: 'Usuario no encontrado.',
   rateLimited: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
+  headersTooLarge: 'Las cabeceras o la dirección de la solicitud son demasiado grandes.',
+  uriTooLong: 'La dirección de la solicitud es demasiado larga.',
+  requestTimeout: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
+  badPreflight: 'Solicitud de verificación previa (CORS) no válida.',
   unsupportedMediaType: 'Tipo de contenido no soportado. Envía JSON.',
   badJson: 'El cuerpo de la solicitud no es JSON válido.',
   badRequest: 'La solicitud no es válida.',

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@unimercado/shared/constants';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -11,6 +12,12 @@ export type SessionClaims = {
   roles: string[];
   /** Token version: must equal users.token_version or the token is revoked. */
   tv: number;
+  /**
+   * When the holder last proved the password (seconds, OpenID's `auth_time`): set at login and
+   * carried over when PUT /api/users/{id} refreshes the token, so a refresh is not a sign-in.
+   * Tokens from before it existed lack it and count as an old sign-in.
+   */
+  auth_time?: number;
   iat: number;
   exp: number;
 };
@@ -26,7 +33,8 @@ export type TokenSubject = {
 export const createTokenService = (secret: string, issuer: string) => {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: async (user: TokenSubject, now = new Date()) => {
+    /** `authTime` (seconds): when the password was last proved; a sign-in by default. */
+    sign: async (user: TokenSubject, now = new Date(), authTime?: number) => {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + TOKEN_LIFETIME_SECONDS;
       const token = await new SignJWT({
@@ -35,6 +43,7 @@ export const createTokenService = (secret: string, issuer: string) => {
         name: user.name,
         roles: user.roles,
         tv: user.tokenVersion,
+        auth_time: Math.min(authTime ?? iat, iat),
       })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(user.id))
@@ -44,15 +53,26 @@ export const createTokenService = (secret: string, issuer: string) => {
         .sign(key);
       return { token, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
     },
-    /** Returns the claims, or undefined for an expired, forged or malformed token. */
+    /**
+     * Returns the claims, or undefined for an expired, forged or malformed token. A token without
+     * `exp` never expires, so it is refused; an id outside the integer range can name no user.
+     */
     verify: async (token: string): Promise<SessionClaims | undefined> => {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           issuer,
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
         const id = Number(payload.sub);
-        if (!Number.isSafeInteger(id) || payload.id !== id || typeof payload.tv !== 'number') {
+        const isId = Number.isInteger(id) && id >= 1 && id <= MAX_ID && String(id) === payload.sub;
+        const authTime: unknown = payload.auth_time;
+        if (
+          !isId ||
+          payload.id !== id ||
+          !Number.isInteger(payload.tv) ||
+          (authTime !== undefined && !Number.isInteger(authTime))
+        ) {
           return undefined;
         }
         return payload as unknown as SessionClaims;

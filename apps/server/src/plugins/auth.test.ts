@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertVerified } from '../lib/authorization';
 import { bearer, createAccount, createTestApp, type TestContext } from '../test/helpers';
@@ -66,5 +67,69 @@ describe('auth guards', () => {
       headers: bearer(verified.token),
     });
     expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe('tokens the server must refuse', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const forge = async (claims: Record<string, unknown>, options: { exp?: boolean } = {}) => {
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ctx.config.publicUrl)
+      .setIssuedAt(now);
+    if (options.exp !== false) jwt.setExpirationTime(now + 3600);
+    return jwt.sign(key);
+  };
+  const profile = (token: string, id: number) =>
+    ctx.app.inject({ method: 'GET', url: `/api/users/${id}/roles`, headers: bearer(token) });
+
+  it('a correctly signed token without exp is 401 (it would never expire)', async () => {
+    const account = await createAccount(ctx, { admin: true });
+    const claims = { sub: String(account.user.id), id: account.user.id, roles: [], tv: 0 };
+    expect((await profile(await forge(claims), account.user.id)).statusCode).toBe(200);
+    const res = await profile(await forge(claims, { exp: false }), account.user.id);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('an id claim outside the integer range, or not matching sub, is 401, never a 500', async () => {
+    const account = await createAccount(ctx, { admin: true });
+    for (const id of [2 ** 40, 2_147_483_648, 0, -1, 1.5]) {
+      const res = await profile(await forge({ sub: String(id), id, tv: 0 }), account.user.id);
+      expect(res.statusCode, String(id)).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+    const mismatch = await forge({ sub: String(account.user.id), id: account.user.id + 1, tv: 0 });
+    expect((await profile(mismatch, account.user.id)).statusCode).toBe(401);
+    const paddedSub = await forge({ sub: `0${account.user.id}`, id: account.user.id, tv: 0 });
+    expect((await profile(paddedSub, account.user.id)).statusCode).toBe(401);
+  });
+
+  it('answers to authenticated requests and to login are not stored by caches', async () => {
+    const account = await createAccount(ctx);
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/verification-status`,
+      headers: bearer(account.token),
+    });
+    expect(own.headers['cache-control']).toBe('no-store');
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/auth/verification-status' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const categories = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(categories.headers['cache-control']).not.toBe('no-store');
   });
 });

@@ -18,6 +18,8 @@ export type AuthUser = {
   name: string;
   roles: string[];
   verified: boolean;
+  /** When this session last proved the password (epoch seconds; 0 = unknown, long ago). */
+  authTime: number;
 };
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -93,7 +95,7 @@ export const loadSessionUser = async (db: Database, id: number) => {
       name: row.name,
       roles: row.roles ?? [],
       verified: row.verified,
-    } satisfies AuthUser,
+    } satisfies Omit<AuthUser, 'authTime'>,
     tokenVersion: row.token_version,
   };
 };
@@ -112,21 +114,27 @@ export const authPlugin = fp<{ config: AppConfig }>(
       if (!claims) return undefined;
       const session = await loadSessionUser(app.db, claims.id);
       if (!session || session.tokenVersion !== claims.tv) return undefined;
-      return session.user;
+      return { ...session.user, authTime: claims.auth_time ?? 0 };
     };
 
     app.decorate('resolveSession', resolve);
 
     const unauthorized = () => new AppError(401, 'UNAUTHORIZED', COMMON_MESSAGES.unauthorized);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    // Answers that depend on who asks are never stored by a browser or a shared cache.
+    const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      noStore(reply);
       const user = await resolve(readBearerToken(request.headers.authorization));
       if (!user) throw unauthorized();
       request.user = user;
       request.viewer = user;
     });
-    app.decorate('authenticateOptional', async (request: FastifyRequest) => {
-      request.viewer = (await resolve(readBearerToken(request.headers.authorization))) ?? null;
+    app.decorate('authenticateOptional', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = readBearerToken(request.headers.authorization);
+      if (token) noStore(reply);
+      request.viewer = (await resolve(token)) ?? null;
     });
     done();
   },

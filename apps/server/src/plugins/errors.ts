@@ -1,12 +1,23 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody, ErrorCode } from '@unimercado/shared/errors';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AppError } from '../lib/app-error';
 import { COMMON_MESSAGES, isAppError } from '../lib/app-error';
 
-const errorBody = (code: ErrorCode, error: string, details?: unknown): ErrorBody =>
-  details === undefined ? { error, code } : { error, code, details };
+/** The contract's error body; `message` repeats `error` (spec clients read either, spec 8). */
+export const errorBody = (code: ErrorCode, error: string, details?: unknown): ErrorBody =>
+  details === undefined
+    ? { error, message: error, code }
+    : { error, message: error, code, details };
 
 /** Fastify's own client errors, mapped to Spanish messages and contract codes. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -50,7 +61,7 @@ export const errorForLog = (error: unknown): unknown => {
 };
 
 /**
- * One place turns every failure into `{ error, code, details? }` (conventions.md). Bad input is
+ * One place turns every failure into `{ error, message, code, details? }` (conventions.md). Bad input is
  * always a 4xx; anything unexpected is logged with the request and answered as a bare 500.
  */
 export const registerErrorHandling = (app: FastifyInstance) => {
@@ -95,3 +106,43 @@ export const registerErrorHandling = (app: FastifyInstance) => {
 };
 
 export const notFoundBody = () => errorBody('NOT_FOUND', COMMON_MESSAGES.routeNotFound);
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers or request
+ * line, timeouts, garbage) are written straight to the socket: still the contract's JSON body.
+ */
+const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Socket) => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, errorBody('HEADERS_TOO_LARGE', COMMON_MESSAGES.headersTooLarge)]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, errorBody('REQUEST_TIMEOUT', COMMON_MESSAGES.requestTimeout)]
+        : [400, errorBody('BAD_REQUEST', COMMON_MESSAGES.badRequest)];
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+};
+
+/**
+ * Errors the router raises before any hook runs (a malformed percent-encoding, a path parameter
+ * longer than the router accepts): the contract's body instead of Fastify's default.
+ */
+const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody('URI_TOO_LONG', COMMON_MESSAGES.uriTooLong));
+    return;
+  }
+  void reply.status(400).send(errorBody('BAD_REQUEST', COMMON_MESSAGES.badRequest));
+};
+
+/** Fastify constructor options that keep framework-level failures in the contract's shape. */
+export const errorServerOptions = {
+  clientErrorHandler,
+  frameworkErrors,
+} satisfies Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors'>;

@@ -21,6 +21,18 @@ export type RateLimitSettings = {
   loginFailuresPerAccount: Limit;
   /** Verification emails for one address or account (resend and request-verification). */
   verificationEmailsPerAccount: Limit;
+  /** Photo upload calls (each re-encodes up to 3 images) per account. */
+  uploadsPerAccount: Limit;
+  /** Listings published per account. */
+  listingsPerAccount: Limit;
+  /** Forgot-password requests and reset attempts from one address. */
+  resetPerIp: Limit;
+  /** Password reset emails for one address. */
+  passwordResetEmailsPerAccount: Limit;
+  /** Other members' profiles one signed-in account reads (they may show email and phone). */
+  profileReadsPerAccount: Limit;
+  /** Profiles read anonymously from one IP address. */
+  profileReadsPerIp: Limit;
   /** Chat messages one account sends, over all its connections (each connection has its own too). */
   chatMessagesPerAccount: Limit;
   /** POST /api/notifications by one account (an echo for someone else may wait up to 2 s). */
@@ -33,6 +45,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   resendPerIp: { max: 100, windowMs: 60 * 60_000 },
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  uploadsPerAccount: { max: 60, windowMs: 60 * 60_000 },
+  listingsPerAccount: { max: 30, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 100, windowMs: 60 * 60_000 },
+  passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },
+  profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
   chatMessagesPerAccount: { max: 120, windowMs: 60_000 },
   notificationPostsPerAccount: { max: 60, windowMs: 60_000 },
 };

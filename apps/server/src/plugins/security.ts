@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
+import { AppError, COMMON_MESSAGES } from '../lib/app-error';
 
 /** The WebSocket origin of the public URL: http://host -> ws://host, https://host -> wss://host. */
 const websocketOrigin = (publicUrl: string) => {
@@ -47,7 +48,20 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
+    // A preflight must name its Origin and method; @fastify/cors would answer a bare text 400.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const isPreflight = request.method === 'OPTIONS';
+      if (
+        isPreflight &&
+        (!request.headers.origin || !request.headers['access-control-request-method'])
+      ) {
+        done(new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badPreflight));
+        return;
+      }
+      done();
+    });
     await app.register(cors, {
+      strictPreflight: false,
       // Same-origin requests carry no Origin header or the public URL itself.
       origin: (origin, callback) => {
         callback(null, !origin || isAllowedOrigin(config, origin));

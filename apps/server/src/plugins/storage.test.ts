@@ -17,12 +17,14 @@ describe('local storage driver', () => {
     const storage = createLocalStorage({ rootDir: root, publicUrl: 'https://um.example/' });
     await storage.put('products/ab/photo.webp', Buffer.from('webp'), { contentType: 'image/webp' });
     expect(await readFile(path.join(root, 'products/ab/photo.webp'), 'utf8')).toBe('webp');
+    expect((await storage.get('products/ab/photo.webp'))?.toString()).toBe('webp');
     const url = storage.publicUrl('products/ab/photo.webp');
     expect(url).toBe('https://um.example/uploads/products/ab/photo.webp');
     expect(storage.keyFromUrl(url)).toBe('products/ab/photo.webp');
     expect(storage.keyFromUrl('/uploads/products/ab/photo.webp')).toBe('products/ab/photo.webp');
     await storage.delete('products/ab/photo.webp');
     expect(existsSync(path.join(root, 'products/ab/photo.webp'))).toBe(false);
+    expect(await storage.get('products/ab/photo.webp')).toBeUndefined();
     // Deleting what is already gone is fine (a retried cleanup).
     await expect(storage.delete('products/ab/photo.webp')).resolves.toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -13,6 +13,8 @@ import type { AppConfig } from '../config/env';
 export type Storage = {
   /** Stores `data` under `key` atomically: a reader never sees half a file. */
   put: (key: string, data: Buffer | Uint8Array, options: { contentType: string }) => Promise<void>;
+  /** The stored bytes, or undefined when there is no such file. */
+  get: (key: string) => Promise<Buffer | undefined>;
   /** Removes the file; a missing one is not an error. */
   delete: (key: string) => Promise<void>;
   deleteMany: (keys: readonly string[]) => Promise<void>;
@@ -63,6 +65,14 @@ export const createLocalStorage = (options: { rootDir: string; publicUrl: string
         await rename(partial, file);
       } catch (error) {
         await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    get: async (key) => {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
     },

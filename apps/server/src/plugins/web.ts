@@ -31,13 +31,32 @@ export const renderIndexHtml = (html: string, appName: string) => {
     );
 };
 
+/** Per-page head (title and meta tags) for some app paths, e.g. product pages' link previews. */
+export type PageHeadRenderer = (
+  pathname: string,
+) => Promise<{ title: string; tags: string } | undefined>;
+
+/**
+ * Writes a page's own title and tags (escaped by their renderer) into index.html; the page's
+ * description replaces the generic one.
+ */
+export const withPageHead = (html: string, head: { title: string; tags: string }) =>
+  html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
+    .replace('</head>', `    ${head.tags}\n  </head>`);
+
 /**
  * Serves the built web app when `WEB_DIST_DIR/index.html` exists: hashed assets cached forever,
  * index.html never, and every other GET outside /api, /ws and /uploads falls back to index.html so
  * client-side routes survive a reload.
  */
-export const webPlugin = fp<{ webDistDir: string; appName: string }>(
-  async (app: FastifyInstance, { webDistDir, appName }) => {
+export const webPlugin = fp<{
+  webDistDir: string;
+  appName: string;
+  renderHead?: PageHeadRenderer | undefined;
+}>(
+  async (app: FastifyInstance, { webDistDir, appName, renderHead }) => {
     const indexPath = path.join(webDistDir, 'index.html');
     const hasBuild = existsSync(indexPath);
     const indexHtml = hasBuild ? renderIndexHtml(readFileSync(indexPath, 'utf8'), appName) : '';
@@ -61,17 +80,20 @@ export const webPlugin = fp<{ webDistDir: string; appName: string }>(
         },
       });
     }
-    const sendIndex = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const sendIndex = (reply: FastifyReply, head?: { title: string; tags: string }) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(head ? withPageHead(indexHtml, head) : indexHtml);
     if (hasBuild) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const wantsApp =
         hasBuild &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         isAppPath(request.url);
       if (wantsApp && !/\/assets\//.test(request.url)) {
-        return sendIndex(reply);
+        return sendIndex(reply, await renderHead?.(request.url.split('?')[0] ?? '/'));
       }
       return reply.status(404).send(notFoundBody());
     });

@@ -130,7 +130,11 @@ export const createAccount = async (
   });
   const { db } = ctx.database;
   if (options.verified) {
-    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    const now = new Date();
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: now, firstVerifiedAt: now })
+      .where(eq(users.id, user.id));
   }
   if (options.admin) {
     const [admin] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));
@@ -166,10 +170,13 @@ export const callAs = (
 export const readOutbox = async (config: AppConfig, to: string) => {
   const dir = outboxDir(config.dataDir);
   const files = await readdir(dir).catch(() => [] as string[]);
-  // Skip `.partial` files: a mail still being written is renamed away under the reader.
+  // Only `*.json`: a mail still being written has a hidden temporary name. File names sort in
+  // the order the mails were written (time, then outbox row), even under a frozen test clock.
   const messages = await Promise.all(
     files
       .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse()
       .map(
         async (file) =>
           JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
@@ -182,9 +189,7 @@ export const readOutbox = async (config: AppConfig, to: string) => {
           },
       ),
   );
-  return messages
-    .filter((message) => message.to === to)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return messages.filter((message) => message.to === to);
 };
 
 export const VERIFY_LINK_PATTERN = /verify-email\?token=([A-Za-z0-9_-]+)/;

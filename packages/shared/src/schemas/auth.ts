@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
+import { emailSchema, passwordChoiceSchema } from './users';
 
 export const AUTH_MESSAGES = {
   loginRequired: 'Por favor complete todos los campos',
@@ -13,6 +14,16 @@ export const AUTH_MESSAGES = {
   resendSuccess: 'Email de verificación reenviado exitosamente. Revisa tu bandeja de entrada.',
   requestSuccess: 'Te enviamos un email de verificación. Revisa tu bandeja de entrada.',
   alreadyVerified: 'Tu email ya está verificado.',
+  passwordRequired:
+    'Esta dirección tiene permisos de administración: para activar la cuenta, elige una contraseña nueva.',
+  verifiedWithPassword:
+    '¡Tu email ha sido verificado y tu contraseña guardada! Ya puedes iniciar sesión.',
+  forgotSuccess:
+    'Si hay una cuenta con ese correo, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.',
+  resetTokenMissing: 'No se proporcionó un enlace válido para restablecer la contraseña.',
+  resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido.',
+  resetTokenExpired: 'El enlace para restablecer la contraseña ha expirado. Solicita uno nuevo.',
+  resetSuccess: 'Tu contraseña fue cambiada. Ya puedes iniciar sesión con la nueva.',
 } as const;
 
 export const loginBodySchema = z.object({
@@ -50,10 +61,41 @@ export const tokenClaimsSchema = z.object({
   name: z.string(),
   roles: z.array(z.string()),
   exp: z.number(),
+  /** When the password was last proved (seconds); refreshed tokens keep their sign-in time. */
+  auth_time: z.number().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 export const verifyEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/**
+ * `POST /api/auth/verify-email?token=` takes no body, except for an ADMIN_EMAILS address: its
+ * link also chooses the password (decision 010).
+ */
+export const verifyEmailBodySchema = passwordChoiceSchema.nullish();
+
+/** `POST /api/auth/forgot-password`. */
+export const forgotPasswordBodySchema = z.object({
+  email: emailSchema(AUTH_MESSAGES.resendEmailRequired),
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+const resetTokenSchema = z
+  .string({ error: AUTH_MESSAGES.resetTokenMissing })
+  .trim()
+  .min(1, AUTH_MESSAGES.resetTokenMissing)
+  .max(200, AUTH_MESSAGES.resetTokenInvalid);
+
+/** `GET /api/auth/reset-password?token=`: is the link still good, and for which address. */
+export const resetPasswordQuerySchema = z.object({ token: resetTokenSchema });
+export const resetPasswordStatusSchema = z.object({ email: z.string() });
+export type ResetPasswordStatus = z.infer<typeof resetPasswordStatusSchema>;
+
+/** `POST /api/auth/reset-password`. */
+export const resetPasswordBodySchema = passwordChoiceSchema.and(
+  z.object({ token: resetTokenSchema }),
+);
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export const resendVerificationQuerySchema = z.object({
   email: z.string().max(EMAIL_MAX_LENGTH).optional(),
 });

@@ -1,14 +1,41 @@
 import { z } from 'zod';
 import { MAX_ID, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 
-export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
+export const ID_MESSAGE = 'El id debe ser un número entero positivo.';
+const NUMBER_MESSAGE = 'Debe ser un número entero sin signos ni decimales.';
+
+/** Canonical decimal digits only: no sign, exponent, hex, fraction, spaces or leading zeros. */
+const DECIMAL_INTEGER = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * A non-negative integer that arrives as text (path or query) or as a JSON number. Text must be
+ * plain decimal: `0x1`, `1e0`, `+1`, `1.0`, ` 1` and `01` are refused, never coerced
+ * (docs/decisions/012).
+ */
+const wholeNumber = (message: string) =>
+  z
+    .union([z.number(), z.string().regex(DECIMAL_INTEGER, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number({ error: message }).int(message).min(0, message));
+
+/** Ids are PostgreSQL integers: positive and at most MAX_ID. */
+export const idSchema = wholeNumber(ID_MESSAGE).pipe(
+  z.number().min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
+);
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Lists are paginated on the server: `page` is 0-based, `size` bounded. */
-export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-});
+/**
+ * Lists are paginated on the server: `page` is 0-based, `size` bounded. A list whose spec client
+ * does not page (the admin's user list) defaults to the largest page.
+ */
+export const paginationQuery = (defaultSize: number = PAGE_SIZE) =>
+  z.object({
+    page: wholeNumber(NUMBER_MESSAGE).pipe(z.number().max(MAX_ID)).default(0),
+    size: wholeNumber(NUMBER_MESSAGE)
+      .pipe(z.number().min(1).max(MAX_PAGE_SIZE))
+      .default(defaultSize),
+  });
+export const paginationQuerySchema = paginationQuery();
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -16,3 +16,10 @@ export const updatedAt = () =>
  * so 'cálculo', 'Calculo' and 'cálculos' all match (architecture.md, search).
  */
 export const SEARCH_CONFIG = 'unimercado_es';
+
+/**
+ * `unaccent` is only STABLE, so it cannot appear in an index; this IMMUTABLE wrapper (created by
+ * the listings migration, always with the same dictionary) can. Partial-word search folds titles
+ * and places with `lower(um_fold(x))`: 'Ingeniería' and 'ingenieria' match.
+ */
+export const FOLD_FUNCTION = 'um_fold';

@@ -6,3 +6,4 @@ export * from './sales';
 export * from './reviews';
 export * from './notifications';
 export * from './chat';
+export * from './mail';

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -13,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
-import { createdAt, SEARCH_CONFIG, tsvector, updatedAt } from './columns';
+import { createdAt, FOLD_FUNCTION, SEARCH_CONFIG, tsvector, updatedAt } from './columns';
 import { users } from './users';
 
 export const products = pgTable(
@@ -55,11 +57,36 @@ export const products = pgTable(
       .where(sql`${t.isSold} = false`),
     index('products_price_idx').on(t.price),
     index('products_search_idx').using('gin', t.search),
-    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('products_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
+    // Partial words in titles and place names, accent- and case-insensitive: the expression
+    // matches `searchable()` in modules/products/products.queries.ts; FOLD_FUNCTION is created
+    // by the listings migration.
+    index('products_title_fold_trgm_idx').using(
+      'gin',
+      sql.raw(`lower(${FOLD_FUNCTION}("title")) gin_trgm_ops`),
+    ),
+    index('products_location_fold_trgm_idx').using(
+      'gin',
+      sql.raw(`lower(${FOLD_FUNCTION}("location")) gin_trgm_ops`),
+    ),
   ],
 );
 
+/** What product_images and product_uploads both keep of a stored photo, besides its key. */
+const storedImageColumns = () => ({
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  /** Storage key of the grid thumbnail. */
+  thumbnailKey: text('thumbnail_key').notNull(),
+  thumbnailWidth: integer('thumbnail_width').notNull(),
+  thumbnailHeight: integer('thumbnail_height').notNull(),
+  /** Bytes of both versions together (what the photo costs in storage). */
+  sizeBytes: integer('size_bytes').notNull(),
+});
+
+/**
+ * A product's photos, cover first (`position` 0). Both versions are WebP re-encoded by the server
+ * (no metadata); the columns hold storage keys, the public URLs are derived from them.
+ */
 export const productImages = pgTable(
   'product_images',
   {
@@ -68,16 +95,50 @@ export const productImages = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
-    /** Storage key of the full-size image (the public URL is derived from it). */
-    url: text('url').notNull(),
-    thumbnailUrl: text('thumbnail_url'),
-    width: integer('width'),
-    height: integer('height'),
-    sizeBytes: integer('size_bytes'),
+    /** Storage key of the large version. */
+    key: text('key').notNull(),
+    ...storedImageColumns(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('product_images_product_position_uq').on(t.productId, t.position),
+    uniqueIndex('product_images_key_uq').on(t.key),
     check('product_images_position_ck', sql`${t.position} between 0 and 2`),
   ],
+);
+
+/**
+ * Photos uploaded but not (yet) attached to a product. Publishing moves a row to product_images;
+ * rows older than a day are swept away with their files (products/uploads.ts).
+ */
+export const productUploads = pgTable(
+  'product_uploads',
+  {
+    key: text('key').primaryKey(),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...storedImageColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_uploads_uploader_idx').on(t.uploaderId),
+    index('product_uploads_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One row per viewer per UTC day and product (the seller's insight): `viewer` is `u:<id>` for a
+ * signed-in viewer or `a:<hash>` (keyed hash of address and browser) for an anonymous one.
+ */
+export const productViews = pgTable(
+  'product_views',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: varchar('viewer', { length: 40 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day, t.viewer], name: 'product_views_pk' })],
 );

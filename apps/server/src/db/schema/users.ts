@@ -21,6 +21,17 @@ export const users = pgTable(
     phone: varchar('phone', { length: 20 }),
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the account first proved an address (a verification or password-reset link). Null is
+     * a pending registration: registering the same address again replaces it (decision 010).
+     */
+    firstVerifiedAt: timestamp('first_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The address whose emailed link chose the current password (verification of an
+     * ADMIN_EMAILS address, or a reset); null once the password is changed any other way.
+     * ADMIN_EMAILS grants ROLE_ADMIN only when it equals the account's email (decision 010).
+     */
+    passwordLinkEmail: varchar('password_link_email', { length: 254 }),
     /** Bumped whenever existing tokens must stop working (deletion, role change, password change). */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -57,23 +68,32 @@ export const userRoles = pgTable(
   ],
 );
 
+/** Emailed single-use links (architecture.md, data safety): the columns both kinds share. */
+const linkTokenColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** sha256 (hex) of the token sent by email; the token itself is never stored. */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  /** The address the link was sent to: it proves that mailbox, and only while it is current. */
+  email: varchar('email', { length: 254 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** sha256 (hex) of the token sent by email; the token itself is never stored. */
-    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    /** The address the link was sent to: an email change makes older links useless. */
-    email: varchar('email', { length: 254 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-  },
+  linkTokenColumns(),
   (t) => [
     uniqueIndex('email_verification_tokens_hash_uq').on(t.tokenHash),
     index('email_verification_tokens_user_idx').on(t.userId),
   ],
 );
+
+/** Password reset links (decision 010): like verification links, but short-lived. */
+export const passwordResetTokens = pgTable('password_reset_tokens', linkTokenColumns(), (t) => [
+  uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+  index('password_reset_tokens_user_idx').on(t.userId),
+]);

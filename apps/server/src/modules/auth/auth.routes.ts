@@ -1,9 +1,14 @@
 import { errorBodySchema } from '@unimercado/shared/errors';
 import {
+  forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
   resendVerificationQuerySchema,
+  resetPasswordBodySchema,
+  resetPasswordQuerySchema,
+  resetPasswordStatusSchema,
   verificationStatusSchema,
+  verifyEmailBodySchema,
   verifyEmailQuerySchema,
 } from '@unimercado/shared/schemas/auth';
 import { messageResponseSchema } from '@unimercado/shared/schemas/common';
@@ -12,7 +17,18 @@ import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { login, requestVerification, resendVerification } from './auth.service';
-import { verifyEmailToken } from './verification.service';
+import {
+  checkPasswordResetToken,
+  composePasswordResetEmail,
+  PASSWORD_RESET_MAIL,
+  requestPasswordReset,
+  resetPassword,
+} from './password-reset.service';
+import {
+  composeVerificationEmail,
+  VERIFICATION_MAIL,
+  verifyEmailToken,
+} from './verification.service';
 
 const errors = {
   400: errorBodySchema,
@@ -27,6 +43,9 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
   const perIp = (limit: { max: number; windowMs: number }) => ({
     rateLimit: { max: limit.max, timeWindow: limit.windowMs },
   });
+  // Requests whose answer must not reveal an account are written by the mail worker.
+  deps.mailer.registerComposer(VERIFICATION_MAIL, composeVerificationEmail(deps));
+  deps.mailer.registerComposer(PASSWORD_RESET_MAIL, composePasswordResetEmail(deps));
 
   app.post(
     '/login',
@@ -40,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
       config: perIp(app.rateLimits.loginPerIp),
     },
     async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
       const session = await login(deps, request.body);
       setSessionCookie(reply, app.config, session.token);
       return session;
@@ -66,13 +86,63 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Verifica el email con el token del enlace',
+        summary:
+          'Verifica el email con el token del enlace; una dirección de ADMIN_EMAILS elige además su contraseña (400 PASSWORD_REQUIRED sin ella)',
         querystring: verifyEmailQuerySchema,
+        body: verifyEmailBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
       config: perIp(app.rateLimits.resendPerIp),
     },
-    (request) => verifyEmailToken(deps, request.query.token),
+    (request) => verifyEmailToken(deps, request.query.token, request.body),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Envía un enlace para restablecer la contraseña (misma respuesta, y mismo tiempo, exista o no la cuenta)',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      config: perIp(app.rateLimits.resetPerIp),
+    },
+    (request) => requestPasswordReset(deps, request.body.email),
+  );
+
+  app.get(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Dice si un enlace para restablecer la contraseña sigue sirviendo, y para qué email',
+        querystring: resetPasswordQuerySchema,
+        response: { 200: resetPasswordStatusSchema, ...errors },
+      },
+      config: perIp(app.rateLimits.resetPerIp),
+    },
+    (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return checkPasswordResetToken(deps, request.query.token);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Elige una contraseña nueva con el enlace (un solo uso); cierra todas las sesiones y marca el email como verificado',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      config: perIp(app.rateLimits.resetPerIp),
+    },
+    (request) => resetPassword(deps, request.body),
   );
 
   app.post(

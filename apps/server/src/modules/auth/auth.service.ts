@@ -7,14 +7,15 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/deps';
 import { loadSessionUser } from '../../plugins/auth';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { buildVerificationEmail, issueVerificationToken } from './verification.service';
+import { enqueueVerificationEmail, VERIFICATION_MAIL } from './verification.service';
 
 type Deps = Pick<
   AppDeps,
   'db' | 'config' | 'passwords' | 'tokens' | 'counters' | 'rateLimits' | 'mailer' | 'now'
 >;
 
-const loginFailuresKey = (email: string) => `login-fail:${email}`;
+/** Failed password checks of one account (login, or the current password in a profile edit). */
+export const loginFailuresKey = (email: string) => `login-fail:${email}`;
 const verificationEmailsKey = (email: string) => `verify-mail:${email}`;
 
 /**
@@ -41,14 +42,22 @@ export const login = async (
   return issueSession(deps, row.id);
 };
 
-/** Signs a token for the user's current state (roles, token version), read in one query. */
-export const issueSession = async (deps: Pick<Deps, 'db' | 'tokens' | 'now'>, userId: number) => {
+/**
+ * Signs a token for the user's current state (roles, token version), read in one query.
+ * `authTime` (seconds) carries over an earlier sign-in: a refreshed token is not a new sign-in.
+ */
+export const issueSession = async (
+  deps: Pick<Deps, 'db' | 'tokens' | 'now'>,
+  userId: number,
+  authTime?: number,
+) => {
   const session = await loadSessionUser(deps.db, userId);
   if (!session) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
   const { user, tokenVersion } = session;
   const { token, issuedAt, expiresAt } = await deps.tokens.sign(
     { ...user, tokenVersion },
     deps.now(),
+    authTime,
   );
   return {
     id: user.id,
@@ -62,28 +71,11 @@ export const issueSession = async (deps: Pick<Deps, 'db' | 'tokens' | 'now'>, us
   };
 };
 
-/** Creates a link and queues the email (the caller already decided the user may get one). */
-export const sendVerificationEmail = async (
-  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'now'>,
-  user: { id: number; email: string; name: string },
-) => {
-  await inTransaction(deps.db, async (tx, afterCommit) => {
-    const token = await issueVerificationToken(tx, {
-      userId: user.id,
-      email: user.email,
-      now: deps.now(),
-    });
-    afterCommit(() =>
-      deps.mailer.send(
-        buildVerificationEmail(deps.config, { to: user.email, name: user.name, token }),
-      ),
-    );
-  });
-};
-
 /**
- * Always the same answer whether or not the address is registered or verified, so the endpoint
- * cannot be used to discover accounts. Counted per address to stop mail bombing.
+ * Always the same answer, after the same work, whether the address is unknown, verified or
+ * waiting: the request goes to the outbox and the mail worker decides later whether to write
+ * (decision 011), so neither the answer nor its timing can be used to discover accounts. Counted
+ * per address to stop mail bombing.
  */
 export const resendVerification = async (deps: Deps, rawEmail: string | undefined) => {
   const email = rawEmail?.trim().toLowerCase() ?? '';
@@ -94,17 +86,9 @@ export const resendVerification = async (deps: Deps, rawEmail: string | undefine
     deps.rateLimits.verificationEmailsPerAccount,
   );
   if (EMAIL_PATTERN.test(email)) {
-    const [user] = await deps.db
-      .select({ id: users.id, email: users.email, name: users.name })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = ${email}`,
-          isNull(users.deletedAt),
-          isNull(users.emailVerifiedAt),
-        ),
-      );
-    if (user) await sendVerificationEmail(deps, user);
+    await inTransaction(deps.db, (tx, afterCommit) =>
+      deps.mailer.enqueueComposed({ tx, afterCommit }, { kind: VERIFICATION_MAIL, to: email }),
+    );
   }
   return { message: AUTH_MESSAGES.resendSuccess };
 };
@@ -120,6 +104,8 @@ export const requestVerification = async (
     verificationEmailsKey(user.email),
     deps.rateLimits.verificationEmailsPerAccount,
   );
-  await sendVerificationEmail(deps, user);
+  await inTransaction(deps.db, (tx, afterCommit) =>
+    enqueueVerificationEmail({ tx, afterCommit }, deps, user, deps.now()),
+  );
   return { message: AUTH_MESSAGES.requestSuccess };
 };

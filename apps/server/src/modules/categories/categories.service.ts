@@ -1,10 +1,37 @@
+import type { Category } from '@unimercado/shared/schemas/categories';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema';
 
-/** A short, seeded list: returned whole, in seed order. */
-export const listCategories = (db: Database) =>
+/**
+ * Categories are seeded at start-up and no call changes them, so each instance keeps the list in
+ * memory: `GET /api/categories` and the products' category checks need no database round trip.
+ * The short refresh picks up categories a newer deployment's seed added meanwhile.
+ */
+const REFRESH_MS = 5 * 60_000;
+
+type Cached = { loadedAt: number; list: Promise<Category[]> };
+const cache = new WeakMap<Database, Cached>();
+
+const loadCategories = (db: Database) =>
   db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
     .orderBy(asc(categories.id));
+
+/** A short, seeded list: returned whole, in seed order. */
+export const listCategories = (db: Database): Promise<Category[]> => {
+  const cached = cache.get(db);
+  const now = performance.now();
+  if (cached && now - cached.loadedAt < REFRESH_MS) return cached.list;
+  const list = loadCategories(db);
+  cache.set(db, { loadedAt: now, list });
+  // A failed load is not kept: the next call tries again.
+  list.catch(() => {
+    if (cache.get(db)?.list === list) cache.delete(db);
+  });
+  return list;
+};
+
+export const findCategory = async (db: Database, id: number) =>
+  (await listCategories(db)).find((category) => category.id === id);

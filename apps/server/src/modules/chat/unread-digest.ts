@@ -3,12 +3,14 @@ import { queryRows } from '../../db/rows';
 import { chatPreferences } from '../../db/schema';
 import { inTransaction } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
+import { plainText, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
 
 /**
  * Unread messages are not lost on someone who is away (issue 10): a member with messages unread
  * for more than an hour gets ONE email summarising them, at most one a day, unless they turned it
- * off on their profile. Only verified addresses get it; each message is summarised once.
+ * off on their profile. Only verified addresses get it; each message is summarised once. The mail
+ * goes to the database outbox in the same transaction (decision 011).
  */
 export const UNREAD_DIGEST = {
   unreadForMs: 60 * 60_000,
@@ -29,45 +31,30 @@ type PendingRow = {
   senders: { name: string; count: number }[] | string;
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-
 export const buildUnreadDigestEmail = (
   config: Pick<AppDeps['config'], 'appName' | 'publicUrl'>,
   recipient: { name: string; email: string },
   senders: { name: string; count: number }[],
 ): MailMessage => {
   const total = senders.reduce((sum, sender) => sum + sender.count, 0);
-  const chatUrl = `${config.publicUrl}/chat`;
-  const profileUrl = `${config.publicUrl}/profile`;
-  const lines = senders.map(
-    (sender) => `${sender.name}: ${sender.count} ${sender.count === 1 ? 'mensaje' : 'mensajes'}`,
-  );
   const subject =
     total === 1
       ? `Tienes 1 mensaje sin leer en ${config.appName}`
       : `Tienes ${total} mensajes sin leer en ${config.appName}`;
-  const text = [
-    `Hola ${recipient.name}:`,
-    '',
-    'Te escribieron mientras no estabas:',
-    ...lines.map((line) => `- ${line}`),
-    '',
-    `Léelos y responde en ${chatUrl}`,
-    '',
-    `Si no quieres recibir este resumen, desactívalo en tu perfil: ${profileUrl}`,
-  ].join('\n');
-  const html = [
-    `<p>Hola ${escapeHtml(recipient.name)}:</p>`,
-    '<p>Te escribieron mientras no estabas:</p>',
-    `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-    `<p><a href="${escapeHtml(chatUrl)}">Leer mis mensajes</a></p>`,
-    `<p style="color:#666;font-size:12px">Si no quieres recibir este resumen, desactívalo en <a href="${escapeHtml(profileUrl)}">tu perfil</a>.</p>`,
-  ].join('\n');
+  // Names are people's own text: plain text only, never something a mail client would link.
+  const lines = senders.map(
+    (sender) =>
+      `${plainText(sender.name)}: ${sender.count} ${sender.count === 1 ? 'mensaje' : 'mensajes'}`,
+  );
+  const { text, html } = renderEmail({
+    appName: config.appName,
+    greeting: `Hola, ${plainText(recipient.name)}:`,
+    intro: ['Te escribieron mientras no estabas:', ...lines],
+    action: { label: 'Leer mis mensajes', url: `${config.publicUrl}/chat` },
+    outro: [
+      `Te enviamos como máximo un resumen al día. Si no quieres recibirlo, desactívalo en tu perfil: ${config.publicUrl}/profile`,
+    ],
+  });
   return { to: recipient.email, subject, text, html };
 };
 
@@ -125,8 +112,11 @@ export const runUnreadDigest = async (
           target: chatPreferences.userId,
           set: { lastDigestAt: now, updatedAt: now },
         });
-      const message = buildUnreadDigestEmail(deps.config, row, senders);
-      afterCommit(() => deps.mailer.send(message));
+      // Written to the mail outbox in this transaction: it leaves only if the claim commits.
+      await deps.mailer.enqueue(
+        { tx, afterCommit },
+        buildUnreadDigestEmail(deps.config, row, senders),
+      );
     }
     return { sent: rows.length, skipped: false };
   });

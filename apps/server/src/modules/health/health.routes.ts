@@ -2,6 +2,7 @@ import { errorBodySchema } from '@unimercado/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMON_MESSAGES } from '../../lib/app-error';
+import { errorBody } from '../../plugins/errors';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
@@ -40,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod = (app) => {
         request.log.warn({ err: error }, 'readiness check failed');
         return reply
           .status(503)
-          .send({ error: COMMON_MESSAGES.unavailable, code: 'SERVICE_UNAVAILABLE' });
+          .send(errorBody('SERVICE_UNAVAILABLE', COMMON_MESSAGES.unavailable));
       }
     },
   );

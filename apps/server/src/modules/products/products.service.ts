@@ -1,24 +1,399 @@
-import { and, eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import type { PaginationQuery } from '@unimercado/shared/schemas/common';
+import {
+  PRODUCT_MESSAGES,
+  type CreateProductInput,
+  type Product,
+  type ProductListQuery,
+  type SellerStats,
+  type UpdateProductInput,
+} from '@unimercado/shared/schemas/products';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
 import { productImages, products } from '../../db/schema';
-import type { Tx } from '../../db/tx';
+import { FOLD_FUNCTION } from '../../db/schema/columns';
+import { inTransaction, type AfterCommit, type Tx } from '../../db/tx';
+import { AppError } from '../../lib/app-error';
+import {
+  assertOwner,
+  assertPayloadActor,
+  assertVerified,
+  type Actor,
+} from '../../lib/authorization';
+import type { AppDeps } from '../../lib/deps';
+import { findCategory } from '../categories/categories.service';
+import { hasAcceptedSale } from '../sales/sales.service';
+import { toShareJpeg } from './images';
+import { containsPattern, findProductRow, listProductRows, toProductDto } from './products.queries';
+import type { ResponseCache } from './response-cache';
+import { claimUploads, imageFileKeys, removeUserUploads, type StoredImage } from './uploads';
+
+/** Announced on the bus after any product change: every instance drops its cached answers. */
+export const PRODUCTS_CHANGED_TOPIC = 'products.changed';
+
+/** Public answers kept in memory (response-cache.ts); cleared on every product change. */
+export type ProductCaches = {
+  lists: ResponseCache<{ body: string; total: number }>;
+  locations: ResponseCache<string[]>;
+  clear: () => void;
+};
+
+export type ProductsDeps = Pick<AppDeps, 'db' | 'storage' | 'now' | 'bus' | 'config'> & {
+  caches: ProductCaches;
+};
+
+const notFound = () => new AppError(404, 'NOT_FOUND', PRODUCT_MESSAGES.notFound);
+
+/** After commit: this instance forgets at once, the others when the bus tells them. */
+const announceChange = (deps: Pick<ProductsDeps, 'bus' | 'caches'>, afterCommit: AfterCommit) => {
+  afterCommit(() => {
+    deps.caches.clear();
+    return deps.bus.publish(PRODUCTS_CHANGED_TOPIC, {});
+  });
+};
+
+const assertCategory = async (deps: Pick<ProductsDeps, 'db'>, categoryId: number) => {
+  if (!(await findCategory(deps.db, categoryId))) {
+    throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.categoryUnknown, {
+      details: { in: 'body', path: '/categoryId' },
+    });
+  }
+};
+
+/** The contract's image URLs → our storage keys; anything that is not one of ours is a 400. */
+const keysFromUrls = (deps: Pick<ProductsDeps, 'storage'>, urls: readonly string[]) =>
+  urls.map((url) => {
+    const key = deps.storage.keyFromUrl(url);
+    if (!key) throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.imageNotUploaded);
+    return key;
+  });
+
+const insertImages = async (tx: Tx, productId: number, images: readonly StoredImage[]) => {
+  if (images.length === 0) return;
+  await tx.insert(productImages).values(
+    images.map((image, position) => ({
+      productId,
+      position,
+      key: image.key,
+      width: image.width,
+      height: image.height,
+      thumbnailKey: image.thumbnailKey,
+      thumbnailWidth: image.thumbnailWidth,
+      thumbnailHeight: image.thumbnailHeight,
+      sizeBytes: image.sizeBytes,
+    })),
+  );
+};
+
+/** The product as its viewer sees it: the seller also gets the view count. */
+const readProduct = async (
+  deps: Pick<ProductsDeps, 'db' | 'storage'>,
+  viewer: Actor | null,
+  id: number,
+): Promise<Product> => {
+  const row = await findProductRow(deps.db, id, viewer !== null);
+  if (!row) throw notFound();
+  const product = toProductDto(deps.storage, row);
+  if (viewer?.id !== product.sellerId) delete product.viewCount;
+  return product;
+};
+
+export const getProduct = readProduct;
+
+/**
+ * Publishes a listing (spec sections 5 and 7). Only verified accounts publish; the seller is the
+ * caller (a payload sellerId naming someone else is a 403); the photos must be the caller's own
+ * pending uploads, claimed in the same transaction.
+ */
+export const createProduct = async (
+  deps: ProductsDeps,
+  actor: Actor,
+  input: CreateProductInput,
+): Promise<Product> => {
+  assertVerified(actor);
+  assertPayloadActor(actor, input.sellerId, PRODUCT_MESSAGES.sellerMismatch);
+  await assertCategory(deps, input.categoryId);
+  const keys = keysFromUrls(deps, input.imageUrl ?? []);
+  const now = deps.now();
+  const id = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const [created] = await tx
+      .insert(products)
+      .values({
+        sellerId: actor.id,
+        categoryId: input.categoryId,
+        title: input.title,
+        description: input.description,
+        price: input.price,
+        condition: input.status,
+        location: input.location,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: products.id });
+    if (!created) throw new Error('insert returned no row');
+    await insertImages(tx, created.id, await claimUploads(tx, actor.id, keys));
+    announceChange(deps, afterCommit);
+    return created.id;
+  });
+  return readProduct(deps, actor, id);
+};
+
+/** Locks the product row for the rest of the transaction; 404 when it does not exist. */
+const lockProduct = async (tx: Tx, id: number) => {
+  const [product] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!product) throw notFound();
+  return product;
+};
+
+/**
+ * Owner only (admins included: nobody edits someone else's listing). A sold product is final.
+ * `imageUrl`, when given, is the new complete list: kept photos stay, new ones must be the
+ * owner's pending uploads, and the files of the dropped ones are deleted after commit.
+ */
+export const updateProduct = async (
+  deps: ProductsDeps,
+  actor: Actor,
+  id: number,
+  input: UpdateProductInput,
+): Promise<Product> => {
+  if (input.id !== undefined && input.id !== id) {
+    throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.idMismatch);
+  }
+  assertPayloadActor(actor, input.sellerId, PRODUCT_MESSAGES.sellerMismatch);
+  const now = deps.now();
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const product = await lockProduct(tx, id);
+    assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
+    if (product.isSold) throw new AppError(409, 'PRODUCT_SOLD', PRODUCT_MESSAGES.soldNotEditable);
+    if (input.categoryId !== undefined && input.categoryId !== product.categoryId) {
+      await assertCategory(deps, input.categoryId);
+    }
+    await tx
+      .update(products)
+      .set({
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.price === undefined ? {} : { price: input.price }),
+        ...(input.status === undefined ? {} : { condition: input.status }),
+        ...(input.location === undefined ? {} : { location: input.location }),
+        ...(input.categoryId === undefined ? {} : { categoryId: input.categoryId }),
+        updatedAt: now,
+      })
+      .where(eq(products.id, id));
+    if (input.imageUrl !== undefined) {
+      const wanted = keysFromUrls(deps, input.imageUrl);
+      const current = await tx
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position));
+      const added = await claimUploads(
+        tx,
+        actor.id,
+        wanted.filter((key) => !current.some((image) => image.key === key)),
+      );
+      const next = wanted.map(
+        (key) =>
+          current.find((image) => image.key === key) ?? added.find((image) => image.key === key)!,
+      );
+      const dropped = current.filter((image) => !wanted.includes(image.key));
+      await tx.delete(productImages).where(eq(productImages.productId, id));
+      await insertImages(tx, id, next);
+      const droppedKeys = imageFileKeys(dropped);
+      if (droppedKeys.length > 0) afterCommit(() => deps.storage.deleteMany(droppedKeys));
+    }
+    announceChange(deps, afterCommit);
+  });
+  return readProduct(deps, actor, id);
+};
+
+/**
+ * Owner only. Refused with 409 when an accepted sale exists (the buyer's purchase must stay);
+ * otherwise its pending offers, favourites, views and photos go with it (architecture.md, data
+ * safety), the files after commit.
+ */
+export const deleteProduct = async (deps: ProductsDeps, actor: Actor, id: number) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const product = await lockProduct(tx, id);
+    assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
+    if (await hasAcceptedSale(tx, id)) {
+      throw new AppError(409, 'HAS_ACCEPTED_SALE', PRODUCT_MESSAGES.hasAcceptedSale);
+    }
+    const images = await tx
+      .select({ key: productImages.key, thumbnailKey: productImages.thumbnailKey })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    await tx.delete(products).where(eq(products.id, id));
+    const keys = imageFileKeys(images);
+    if (keys.length > 0) afterCommit(() => deps.storage.deleteMany(keys));
+    announceChange(deps, afterCommit);
+  });
+};
+
+/** Owner only; one way (spec section 4): marking a sold product again changes nothing. */
+export const markSold = async (deps: ProductsDeps, actor: Actor, id: number): Promise<Product> => {
+  const now = deps.now();
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const product = await lockProduct(tx, id);
+    assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
+    if (product.isSold) return;
+    await tx
+      .update(products)
+      .set({ isSold: true, soldAt: now, updatedAt: now })
+      .where(eq(products.id, id));
+    announceChange(deps, afterCommit);
+  });
+  return readProduct(deps, actor, id);
+};
+
+export type ProductPage = { items: Product[]; total: number };
+
+/** A page of products; the seller listing their own products also sees the view counts. */
+export const listProducts = async (
+  deps: Pick<ProductsDeps, 'db' | 'storage'>,
+  viewer: Actor | null,
+  query: ProductListQuery,
+): Promise<ProductPage> => {
+  const withViews = viewer !== null && query.sellerId === viewer.id;
+  const { rows, total } = await listProductRows(deps.db, query, { withViews });
+  return { items: rows.map((row) => toProductDto(deps.storage, row)), total };
+};
+
+/** Whether an answer depends on who asks (and so must not be shared through the cache). */
+export const isViewerSpecific = (viewer: Actor | null, query: Pick<ProductListQuery, 'sellerId'>) =>
+  viewer !== null && query.sellerId === viewer.id;
+
+export const listAvailable = (
+  deps: Pick<ProductsDeps, 'db' | 'storage'>,
+  query: PaginationQuery & Pick<ProductListQuery, 'sort'>,
+) => listProducts(deps, null, { ...query, isSold: false });
+
+/** The seller's dashboard cards (spec section 2, My products; section 9, total earned). */
+export const getSellerStats = async (
+  deps: Pick<ProductsDeps, 'db'>,
+  actor: Actor,
+): Promise<SellerStats> => {
+  const [row] = await queryRows<{
+    total: number | string;
+    active: number | string;
+    sold: number | string;
+    total_earned: number | string | null;
+    total_views: number | string;
+  }>(
+    deps.db,
+    sql`
+    select count(*) as total,
+      count(*) filter (where not p.is_sold) as active,
+      count(*) filter (where p.is_sold) as sold,
+      coalesce(sum(p.price) filter (where p.is_sold), 0)::float8 as total_earned,
+      (select count(*) from product_views v join products vp on vp.id = v.product_id
+        where vp.seller_id = ${actor.id}) as total_views
+    from products p where p.seller_id = ${actor.id}`,
+  );
+  return {
+    total: Number(row?.total ?? 0),
+    active: Number(row?.active ?? 0),
+    sold: Number(row?.sold ?? 0),
+    totalEarned: Number(row?.total_earned ?? 0),
+    totalViews: Number(row?.total_views ?? 0),
+  };
+};
+
+/** Who viewed, for counting once per day: the account, or a keyed hash of address and browser. */
+export const viewerKey = (
+  secret: string,
+  viewer: Actor | null,
+  client: { ip: string; userAgent: string },
+  day: string,
+) => {
+  if (viewer) return `u:${viewer.id}`;
+  // Keyed and day-bound: the stored value cannot be turned back into an address or followed
+  // from one day to the next.
+  const hash = createHmac('sha256', secret)
+    .update(`product-view\n${day}\n${client.ip}\n${client.userAgent}`)
+    .digest('hex');
+  return `a:${hash.slice(0, 32)}`;
+};
+
+/**
+ * Counts a visit to a product's page: once per viewer per (UTC) day; the seller's own visits do
+ * not count. 404 for an unknown product.
+ */
+export const recordView = async (
+  deps: Pick<ProductsDeps, 'db' | 'now' | 'config'>,
+  viewer: Actor | null,
+  id: number,
+  client: { ip: string; userAgent: string },
+) => {
+  const [product] = await deps.db
+    .select({ sellerId: products.sellerId })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!product) throw notFound();
+  if (viewer?.id === product.sellerId) return { counted: false };
+  const day = deps.now().toISOString().slice(0, 10);
+  const viewerId = viewerKey(deps.config.jwtSecret, viewer, client, day);
+  const rows = await queryRows<{ product_id: number }>(
+    deps.db,
+    sql`insert into product_views (product_id, day, viewer) values (${id}, ${day}, ${viewerId})
+      on conflict do nothing returning product_id`,
+  );
+  return { counted: rows.length > 0 };
+};
+
+const LOCATION_SUGGESTIONS = 8;
+
+/**
+ * Campus places already used in listings, most used first, matching what the seller typed
+ * (accent- and case-insensitive). Spellings that differ only in accents or case count as one.
+ */
+export const suggestLocations = async (
+  deps: Pick<ProductsDeps, 'db'>,
+  text: string | undefined,
+): Promise<string[]> => {
+  const fold = sql.raw(FOLD_FUNCTION);
+  const filter = text
+    ? sql`where lower(${fold}(p.location)) like lower(${fold}(${containsPattern(text)}))`
+    : sql``;
+  const rows = await queryRows<{ location: string }>(
+    deps.db,
+    sql`
+    select min(p.location) as location
+    from products p ${filter}
+    group by lower(${fold}(p.location))
+    order by count(*) desc, min(p.location) asc
+    limit ${LOCATION_SUGGESTIONS}`,
+  );
+  return rows.map((row) => row.location);
+};
 
 /**
  * A deleted seller's unsold listings go (their images, pending offers and favourites with them,
- * by the foreign keys); sold ones stay so buyers keep their purchases (architecture.md, data
- * safety). Returns the storage keys of the removed photos: the caller deletes the files after
- * commit.
+ * by the foreign keys), and so do their unpublished uploads; sold ones stay so buyers keep their
+ * purchases (architecture.md, data safety). Returns the storage keys of the removed photos: the
+ * caller deletes the files after commit.
  */
 export const removeUserData = async (tx: Tx, userId: number): Promise<{ imageKeys: string[] }> => {
   const unsold = and(eq(products.sellerId, userId), eq(products.isSold, false));
   const images = await tx
-    .select({ key: productImages.url, thumbnailKey: productImages.thumbnailUrl })
+    .select({ key: productImages.key, thumbnailKey: productImages.thumbnailKey })
     .from(productImages)
     .innerJoin(products, eq(products.id, productImages.productId))
     .where(unsold);
   await tx.delete(products).where(unsold);
-  return {
-    imageKeys: images.flatMap((image) =>
-      image.thumbnailKey ? [image.key, image.thumbnailKey] : [image.key],
-    ),
-  };
+  const uploadKeys = await removeUserUploads(tx, userId);
+  return { imageKeys: [...imageFileKeys(images), ...uploadKeys] };
+};
+
+/** The cover photo as a JPEG for link previews (product-head.ts); 404 without photos. */
+export const getShareImage = async (deps: Pick<ProductsDeps, 'db' | 'storage'>, id: number) => {
+  const [cover] = await deps.db
+    .select({ key: productImages.key })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.position))
+    .limit(1);
+  const data = cover ? await deps.storage.get(cover.key) : undefined;
+  if (!data) throw notFound();
+  return toShareJpeg(data);
 };

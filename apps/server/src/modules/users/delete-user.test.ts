@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productImages, products } from '../../db/schema';
 import { uploadsDir } from '../../plugins/storage';
 import { bearer, createAccount, createTestApp, type TestContext } from '../../test/helpers';
+import { uploadPhotos } from '../../test/products';
 import { SESSIONS_REVOKED_TOPIC } from './sessions';
 
 /** Deleting a user asks each module to remove what is its own (issue 8 groundwork). */
@@ -35,9 +36,17 @@ describe('DELETE /api/users/{id} and the data of other modules', () => {
     const thumbnailKey = `products/test/${product!.id}-thumb.webp`;
     await ctx.app.storage.put(key, Buffer.from('full'), { contentType: 'image/webp' });
     await ctx.app.storage.put(thumbnailKey, Buffer.from('thumb'), { contentType: 'image/webp' });
-    await ctx.database.db
-      .insert(productImages)
-      .values({ productId: product!.id, position: 0, url: key, thumbnailUrl: thumbnailKey });
+    await ctx.database.db.insert(productImages).values({
+      productId: product!.id,
+      position: 0,
+      key,
+      width: 800,
+      height: 600,
+      thumbnailKey,
+      thumbnailWidth: 480,
+      thumbnailHeight: 360,
+      sizeBytes: 9,
+    });
     return { id: product!.id, files: [key, thumbnailKey] };
   };
   const fileExists = (key: string) => existsSync(path.join(uploadsDir(ctx.config.dataDir), key));
@@ -61,6 +70,29 @@ describe('DELETE /api/users/{id} and the data of other modules', () => {
     expect(remaining).toEqual([{ id: sold.id }]);
     for (const key of unsold.files) expect(fileExists(key), key).toBe(false);
     for (const key of sold.files) expect(fileExists(key), key).toBe(true);
+  });
+
+  it('removes the photos they uploaded but never published, and their public listings at once', async () => {
+    const admin = await createAccount(ctx, { admin: true, verified: true });
+    const seller = await createAccount(ctx, { verified: true });
+    const listing = await addListing(seller.user.id, 'Guitarra', false);
+    // Cached by an anonymous visit before the deletion.
+    const before = await ctx.app.inject({ method: 'GET', url: '/api/products/available' });
+    expect(before.json<{ id: number }[]>().map((p) => p.id)).toContain(listing.id);
+    const [url] = await uploadPhotos(ctx, seller.token, 1);
+    const key = ctx.app.storage.keyFromUrl(url!)!;
+    expect(fileExists(key)).toBe(true);
+
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${seller.user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(fileExists(key)).toBe(false);
+    expect(fileExists(key.replace('.webp', '-t.webp'))).toBe(false);
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/products/available' });
+    expect(after.json<{ id: number }[]>().map((p) => p.id)).not.toContain(listing.id);
   });
 
   it('announces the revoked sessions on the bus once the deletion committed', async () => {

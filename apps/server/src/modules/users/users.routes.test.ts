@@ -73,19 +73,34 @@ describe('GET /api/users/{id}', () => {
     admin = await createAccount(ctx, { admin: true });
   });
 
-  it('401 anonymous (also with "Bearer null")', async () => {
-    expect((await get(`/api/users/${owner.user.id}`)).statusCode).toBe(401);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/users/${owner.user.id}`,
-      headers: { authorization: 'Bearer null' },
-    });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  it('anonymous visitors (also "Bearer null" or a dead token) see the profile without email or phone', async () => {
+    const withPhone = await createAccount(ctx, { name: 'Con Teléfono', verified: true });
+    await ctx.database.db
+      .update(users)
+      .set({ phone: '+57 300 111 2222' })
+      .where(eq(users.id, withPhone.user.id));
+    for (const headers of [{}, { authorization: 'Bearer null' }, bearer('a.b.c')]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${withPhone.user.id}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<User>()).toMatchObject({
+        id: withPhone.user.id,
+        name: 'Con Teléfono',
+        email: null,
+        phone: null,
+        roles: ['ROLE_USER'],
+      });
+      expect(res.body).not.toContain(withPhone.email);
+      expect(res.body).not.toContain('300 111');
+    }
   });
 
-  it('the owner, another user and an admin see the profile', async () => {
-    for (const viewer of [owner, other, admin]) {
+  it('verified members, admins and the owner see email and phone; unverified members do not', async () => {
+    const verifiedViewer = await createAccount(ctx, { verified: true });
+    for (const viewer of [owner, verifiedViewer, admin]) {
       const res = await get(`/api/users/${owner.user.id}`, viewer.token);
       expect(res.statusCode).toBe(200);
       expect(res.json<User>()).toMatchObject({
@@ -98,15 +113,31 @@ describe('GET /api/users/{id}', () => {
       });
       expect(res.body).not.toMatch(/password|token_version|tokenVersion/i);
     }
+    const unverified = await get(`/api/users/${owner.user.id}`, other.token);
+    expect(unverified.statusCode).toBe(200);
+    expect(unverified.json()).toMatchObject({ name: 'Dueña Perfil', email: null, phone: null });
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
     const missing = await get('/api/users/999999', other.token);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Usuario no encontrado.', code: 'NOT_FOUND' });
+    expect(missing.json()).toEqual({
+      error: 'Usuario no encontrado.',
+      message: 'Usuario no encontrado.',
+      code: 'NOT_FOUND',
+    });
     const malformed = await get('/api/users/abc', other.token);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('400 for ids that are not plain decimal integers (0x1, 1e0, +1, 1.0, 01)', async () => {
+    for (const id of ['0x1', '1e0', '+1', '1.0', '01', '%201', '-1', '0']) {
+      const res = await get(`/api/users/${id}`, other.token);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    expect((await get(`/api/users/${owner.user.id}`, other.token)).statusCode).toBe(200);
   });
 
   it('400, not a database error, for ids beyond the integer range', async () => {
@@ -138,6 +169,7 @@ describe('PUT /api/users/{id}', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
         error: 'Solo puedes editar tu propio perfil.',
+        message: 'Solo puedes editar tu propio perfil.',
         code: 'FORBIDDEN',
       });
     }
@@ -222,8 +254,10 @@ describe('PUT /api/users/{id}', () => {
     expect(res.statusCode).toBe(200);
     const { token } = res.json<UpdateUserResponse>();
     expect(String(res.headers['set-cookie'])).toContain(`um_session=${token}`);
-    expect((await get(`/api/users/${owner.user.id}`, owner.token)).statusCode).toBe(401);
-    expect((await get(`/api/users/${owner.user.id}`, token)).statusCode).toBe(200);
+    const status = (bearerToken: string) =>
+      get('/api/auth/verification-status', bearerToken).then((r) => r.statusCode);
+    expect(await status(owner.token)).toBe(401);
+    expect(await status(token)).toBe(200);
     await expect(login(ctx.app, owner.email, 'nuevaClave9')).resolves.toBeDefined();
     await expect(login(ctx.app, owner.email, TEST_PASSWORD)).rejects.toThrow(/401/);
   });
@@ -280,11 +314,16 @@ describe('PUT /api/users/{id}', () => {
 });
 
 describe('GET /api/users/{id}/stats', () => {
-  it('401 anonymous; zeros for a new user; counts listings, sales and the rounded mean rating', async () => {
+  it('public (anonymous too); zeros for a new user; counts listings, sales and the rounded mean rating', async () => {
     const seller = await createAccount(ctx);
     const buyer = await createAccount(ctx);
     const buyer2 = await createAccount(ctx);
-    expect((await get(`/api/users/${seller.user.id}/stats`)).statusCode).toBe(401);
+    expect((await get(`/api/users/${seller.user.id}/stats`)).json()).toEqual({
+      productos: 0,
+      vendidos: 0,
+      promedio: 0,
+      totalReviews: 0,
+    });
     expect((await get(`/api/users/${seller.user.id}/stats`, buyer.token)).json()).toEqual({
       productos: 0,
       vendidos: 0,
@@ -318,8 +357,8 @@ describe('GET /api/users/{id}/stats', () => {
         revieweeId: seller.user.id,
       },
     ]);
-    for (const viewer of [seller, buyer]) {
-      const res = await get(`/api/users/${seller.user.id}/stats`, viewer.token);
+    for (const viewer of [seller, buyer, undefined]) {
+      const res = await get(`/api/users/${seller.user.id}/stats`, viewer?.token);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ productos: 3, vendidos: 2, promedio: 4.67, totalReviews: 3 });
     }
@@ -358,6 +397,22 @@ describe('admin: GET /api/users', () => {
 
     const badSize = await get('/api/users?size=1000', admin.token);
     expect(badSize.statusCode).toBe(400);
+    for (const query of ['page=0x1', 'size=1e1', 'size=+5', 'page=1.0']) {
+      expect((await get(`/api/users?${query}`, admin.token)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('admin: GET /api/users without page or size', () => {
+  it('answers up to 100 users (spec clients do not page) with X-Total-Count', async () => {
+    const admin = await createAccount(ctx, { admin: true });
+    // Enough accounts that the old default page (12) would have cut the list.
+    for (let i = 0; i < 14; i += 1) await registerUser(ctx.app);
+    const res = await get('/api/users', admin.token);
+    expect(res.statusCode).toBe(200);
+    const total = Number(res.headers['x-total-count']);
+    expect(total).toBeGreaterThan(12);
+    expect(res.json<User[]>()).toHaveLength(Math.min(total, 100));
   });
 });
 
@@ -406,7 +461,7 @@ describe('admin: DELETE /api/users/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
 
-    expect((await get(`/api/users/${buyer.user.id}`, victim.token)).statusCode).toBe(401);
+    expect((await get('/api/auth/verification-status', victim.token)).statusCode).toBe(401);
     expect((await get(`/api/users/${victim.user.id}`, admin.token)).statusCode).toBe(404);
     const failed = await ctx.app.inject({
       method: 'POST',
@@ -528,6 +583,7 @@ describe('admin: roles of a user', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'No puedes quitarte a ti mismo el rol de administrador.',
+      message: 'No puedes quitarte a ti mismo el rol de administrador.',
       code: 'SELF_ACTION',
     });
     expect((await get('/api/roles', admin.token)).statusCode).toBe(200);

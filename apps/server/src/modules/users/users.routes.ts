@@ -1,7 +1,9 @@
 import { errorBodySchema } from '@unimercado/shared/errors';
-import { idParamsSchema, paginationQuerySchema } from '@unimercado/shared/schemas/common';
+import { MAX_PAGE_SIZE } from '@unimercado/shared/constants';
+import { idParamsSchema, paginationQuery } from '@unimercado/shared/schemas/common';
 import { replaceRolesBodySchema, roleSchema } from '@unimercado/shared/schemas/roles';
 import {
+  profileSchema,
   registerBodySchema,
   updateUserBodySchema,
   updateUserResponseSchema,
@@ -15,7 +17,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { setSessionCookie } from '../../plugins/auth';
 import {
   deleteUser,
-  getUser,
+  getProfile,
   getUserRoles,
   getUserStats,
   listUsers,
@@ -35,7 +37,8 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Registra una cuenta (rol ROLE_USER; envía el email de verificación)',
+        summary:
+          'Registra una cuenta (rol ROLE_USER; envía el email de verificación). Reemplaza un registro pendiente (nunca verificado) del mismo email',
         body: registerBodySchema,
         response: { 201: userSchema, 400: e, 409: e, 429: e },
       },
@@ -58,9 +61,11 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Lista paginada de usuarios (solo administradores); total en X-Total-Count',
+        summary:
+          'Lista paginada de usuarios (solo administradores; sin page/size, los primeros 100); total en X-Total-Count',
         security: secured,
-        querystring: paginationQuerySchema,
+        // Spec clients do not page the admin list: without page/size they get the largest page.
+        querystring: paginationQuery(MAX_PAGE_SIZE),
         response: { 200: z.array(userSchema), 400: e, 401: e, 403: e },
       },
       onRequest: [app.authenticate],
@@ -77,14 +82,15 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Perfil de un usuario',
-        security: secured,
+        summary:
+          'Perfil de un usuario, público; email y teléfono solo para miembros verificados (null si no)',
+        security: [{}, { bearerAuth: [] }],
         params: idParamsSchema,
-        response: { 200: userSchema, 400: e, 401: e, 404: e },
+        response: { 200: profileSchema, 400: e, 404: e, 429: e },
       },
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticateOptional],
     },
-    (request) => getUser(app.db, request.params.id),
+    (request) => getProfile(deps, request.viewer, request.params.id, request.ip),
   );
 
   app.put(
@@ -92,11 +98,12 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Edita el propio perfil (contraseña vacía = sin cambios); devuelve un token nuevo',
+        summary:
+          'Edita el propio perfil (contraseña vacía = sin cambios); cambiar contraseña o email pide currentPassword salvo sesión iniciada hace menos de 10 minutos; devuelve un token nuevo',
         security: secured,
         params: idParamsSchema,
         body: updateUserBodySchema,
-        response: { 200: updateUserResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+        response: { 200: updateUserResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 429: e },
       },
       onRequest: [app.authenticate],
     },
@@ -131,12 +138,10 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Estadísticas del perfil: productos, vendidos, promedio, totalReviews',
-        security: secured,
+        summary: 'Estadísticas del perfil (públicas): productos, vendidos, promedio, totalReviews',
         params: idParamsSchema,
-        response: { 200: userStatsSchema, 400: e, 401: e, 404: e },
+        response: { 200: userStatsSchema, 400: e, 404: e },
       },
-      onRequest: [app.authenticate],
     },
     (request) => getUserStats(app.db, request.params.id),
   );

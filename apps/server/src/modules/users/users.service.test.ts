@@ -58,14 +58,20 @@ describe('last admin protections', () => {
 });
 
 describe('ADMIN_EMAILS at start-up', () => {
-  it('promotes existing verified accounts and revokes their old tokens', async () => {
+  it('promotes accounts whose password a link to that address chose, and revokes their old tokens', async () => {
     const first = await createTestApp();
     const account = await createAccount(first, { verified: true });
+    // What a reset or an admin address's verification leaves behind (decision 010).
+    await first.database.db
+      .update(users)
+      .set({ passwordLinkEmail: account.email })
+      .where(eq(users.id, account.user.id));
+    const verifiedOnly = await createAccount(first, { verified: true });
     const unverified = await createAccount(first);
     await first.app.close();
     const second = await createTestApp({
       database: first.database,
-      config: { adminEmails: [account.email, unverified.email] },
+      config: { adminEmails: [account.email, verifiedOnly.email, unverified.email] },
     });
     try {
       const old = await second.app.inject({
@@ -80,13 +86,15 @@ describe('ADMIN_EMAILS at start-up', () => {
         payload: { email: account.email, password: account.password },
       });
       expect(login.json<{ roles: string[] }>().roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
-      // An address nobody has proved to own stays a plain user (and keeps its session).
-      const notYet = await second.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: unverified.email, password: unverified.password },
-      });
-      expect(notYet.json<{ roles: string[] }>().roles).toEqual(['ROLE_USER']);
+      // A password nobody chose through the mailbox (verified or not) gives no admin rights.
+      for (const plain of [verifiedOnly, unverified]) {
+        const notYet = await second.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: plain.email, password: plain.password },
+        });
+        expect(notYet.json<{ roles: string[] }>().roles).toEqual(['ROLE_USER']);
+      }
     } finally {
       await second.close();
       await first.database.close();

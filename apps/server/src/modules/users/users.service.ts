@@ -1,29 +1,54 @@
-import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
+import { RECENT_SIGN_IN_MINUTES, ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import type { PaginationQuery } from '@unimercado/shared/schemas/common';
-import { USER_MESSAGES, type User, type UserStats } from '@unimercado/shared/schemas/users';
+import {
+  USER_MESSAGES,
+  type Profile,
+  type User,
+  type UserStats,
+} from '@unimercado/shared/schemas/users';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { roles, userRoles, users } from '../../db/schema';
-import { inTransaction, type Tx } from '../../db/tx';
+import { inTransaction, type Tx, type TxScope } from '../../db/tx';
 import { AppError, COMMON_MESSAGES } from '../../lib/app-error';
-import { assertAdmin, assertPayloadActor, assertSelf, type Actor } from '../../lib/authorization';
+import {
+  assertAdmin,
+  assertPayloadActor,
+  assertSelf,
+  isAdmin,
+  type Actor,
+} from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
-import { issueSession } from '../auth/auth.service';
+import { consumeLimit } from '../../plugins/rate-limit';
+import { issueSession, loginFailuresKey } from '../auth/auth.service';
 import * as verification from '../auth/verification.service';
-import { buildVerificationEmail, issueVerificationToken } from '../auth/verification.service';
+import { enqueueVerificationEmail } from '../auth/verification.service';
 import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
 import * as products from '../products/products.service';
 import * as sales from '../sales/sales.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
+import { notifyPasswordChanged } from './credentials';
 import { revokeSessions } from './sessions';
 import { findUserById, selectUsers } from './users.queries';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'passwords' | 'mailer' | 'now' | 'tokens' | 'bus'>;
+type Deps = Pick<
+  AppDeps,
+  | 'db'
+  | 'config'
+  | 'passwords'
+  | 'mailer'
+  | 'now'
+  | 'tokens'
+  | 'bus'
+  | 'storage'
+  | 'counters'
+  | 'rateLimits'
+>;
 
 export const USERS_MESSAGES = {
   emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
@@ -89,22 +114,57 @@ const assertUsableEmail = (email: string, allowedDomains: string[]) => {
   }
 };
 
+/** Serialises everything that decides who holds one address (registrations replacing each other). */
+const EMAIL_LOCK_NAMESPACE = 7_421_339;
+const lockEmail = (tx: Tx, email: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_NAMESPACE}, hashtext(${email}))`);
+
+/**
+ * The account holding `email`, locked for the transaction, and whether it is a pending
+ * registration: never proved an address (no verification or reset link used) and no admin (an
+ * operator may have made an unverified account admin with the CLI; it is never replaced).
+ */
+const findHolder = async (db: Database | Tx, email: string, lock: boolean) => {
+  const query = db
+    .select({
+      id: users.id,
+      isPending: sql<boolean>`${users.firstVerifiedAt} is null and not exists (
+        select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+        where ur.user_id = ${users.id} and r.name = ${ROLE_ADMIN})`,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+  const [row] = await (lock ? query.for('update', { of: users }) : query);
+  return row;
+};
+
+/**
+ * Registration. An address held by a pending registration (decision 010) is taken over: that
+ * account is removed (its password, sessions and links stop working) and the new one replaces
+ * it, so whoever registers an address they do not own can never lock its owner out. An address
+ * of a verified account is 409. The account, its roles, its link and its email exist together or
+ * not at all; concurrent registrations of one address are serialised (the last one wins).
+ */
 export const registerUser = async (
   deps: Deps,
   input: { name: string; email: string; phone: string | null; password: string },
 ): Promise<User> => {
   const { config } = deps;
   assertUsableEmail(input.email, config.allowedEmailDomains);
-  if (await emailInUse(deps.db, input.email)) throw emailTaken();
+  const holder = await findHolder(deps.db, input.email, false);
+  if (holder && !holder.isPending) throw emailTaken();
   const passwordHash = await deps.passwords.hash(input.password);
-  // Roles never come from the payload. ADMIN_EMAILS accounts become admins only once they verify
-  // the address (verification.service.ts), never at sign-up.
+  // Roles never come from the payload. ADMIN_EMAILS accounts become admins only once a link sent
+  // to the address chose their password (decision 010), never at sign-up.
   const roleNames: string[] = [ROLE_USER];
   let userId: number;
   try {
-    // The account, its roles and its verification link exist together or not at all; the email
-    // leaves only once they do.
     userId = await inTransaction(deps.db, async (tx, afterCommit) => {
+      const now = deps.now();
+      await lockEmail(tx, input.email);
+      const current = await findHolder(tx, input.email, true);
+      if (current && !current.isPending) throw emailTaken();
+      if (current) await removeAccount({ tx, afterCommit }, deps, current.id, now);
       const [created] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
@@ -114,15 +174,11 @@ export const registerUser = async (
       await tx
         .insert(userRoles)
         .values(roleRows.map((role) => ({ userId: created.id, roleId: role.id })));
-      const token = await issueVerificationToken(tx, {
-        userId: created.id,
-        email: input.email,
-        now: deps.now(),
-      });
-      afterCommit(() =>
-        deps.mailer.send(
-          buildVerificationEmail(config, { to: input.email, name: input.name, token }),
-        ),
+      await enqueueVerificationEmail(
+        { tx, afterCommit },
+        deps,
+        { id: created.id, email: input.email, name: input.name },
+        now,
       );
       return created.id;
     });
@@ -141,14 +197,77 @@ export const getUser = async (db: Database, id: number) => {
   return user;
 };
 
+/** Email and phone are for verified members, admins and the owner (decision 012). */
+const canSeeContactDetails = (viewer: Actor | null, id: number) =>
+  viewer !== null && (viewer.id === id || viewer.verified || isAdmin(viewer));
+
+/**
+ * `GET /api/users/{id}`, open to anyone: name, roles, statistics and reviews are public; email
+ * and phone only for verified viewers. Reading other members' profiles is counted per account
+ * (anonymous: per IP), so contact details cannot be harvested in bulk.
+ */
+export const getProfile = async (
+  deps: Pick<AppDeps, 'db' | 'counters' | 'rateLimits'>,
+  viewer: Actor | null,
+  id: number,
+  ip: string,
+): Promise<Profile> => {
+  if (!viewer) {
+    await consumeLimit(deps.counters, `profile-read-ip:${ip}`, deps.rateLimits.profileReadsPerIp);
+  } else if (viewer.id !== id) {
+    await consumeLimit(
+      deps.counters,
+      `profile-read:${viewer.id}`,
+      deps.rateLimits.profileReadsPerAccount,
+    );
+  }
+  const user = await getUser(deps.db, id);
+  return canSeeContactDetails(viewer, id) ? user : { ...user, email: null, phone: null };
+};
+
+/**
+ * A password or email change proves the current password, or comes from a session that signed
+ * in less than RECENT_SIGN_IN_MINUTES ago: a stolen old token is not enough to take the account
+ * over (decision 010). Wrong current passwords count as failed logins of the account. Answers the
+ * sign-in time the refreshed token carries.
+ */
+const assertRecentlyAuthenticated = async (
+  deps: Pick<AppDeps, 'db' | 'passwords' | 'counters' | 'rateLimits'>,
+  actor: Actor & { authTime: number },
+  current: { email: string },
+  currentPassword: string | null,
+  now: Date,
+): Promise<number> => {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (currentPassword === null) {
+    if (nowSeconds - actor.authTime > RECENT_SIGN_IN_MINUTES * 60) {
+      throw new AppError(403, 'REAUTHENTICATION_REQUIRED', USER_MESSAGES.reauthenticationRequired);
+    }
+    return actor.authTime;
+  }
+  const key = loginFailuresKey(current.email);
+  await consumeLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  if (!(await deps.passwords.verify(row?.passwordHash, currentPassword))) {
+    throw new AppError(403, 'CURRENT_PASSWORD_INVALID', USER_MESSAGES.currentPasswordInvalid);
+  }
+  await deps.counters.reset(key);
+  return nowSeconds;
+};
+
 /**
  * Owner only (admins included: nobody edits someone else's profile). Roles and verification are
- * never taken from the payload. A new email marks the account unverified and gets a new link;
- * a new password revokes every other session. The answer carries a fresh token.
+ * never taken from the payload. Changing the password or the email needs a recent sign-in or the
+ * current password. A new email marks the account unverified and gets a new link; a new password
+ * revokes every other session and sends a notice to the address the account had. The answer
+ * carries a fresh token (keeping the session's sign-in time).
  */
 export const updateUser = async (
   deps: Deps,
-  actor: Actor,
+  actor: Actor & { authTime: number },
   id: number,
   input: {
     id?: number;
@@ -156,6 +275,7 @@ export const updateUser = async (
     email: string;
     phone: string | null;
     password: string | null;
+    currentPassword?: string | null;
   },
 ): Promise<User & { token: string }> => {
   assertSelf(actor, id, USERS_MESSAGES.notOwner);
@@ -171,10 +291,21 @@ export const updateUser = async (
     if (deps.config.adminEmails.includes(input.email)) throw emailTaken();
     if (await emailInUse(deps.db, input.email, id)) throw emailTaken();
   }
+  let authTime = actor.authTime;
+  if (input.password || emailChanged) {
+    authTime = await assertRecentlyAuthenticated(
+      deps,
+      actor,
+      current,
+      input.currentPassword ?? null,
+      deps.now(),
+    );
+  }
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
   const now = deps.now();
   try {
     await inTransaction(deps.db, async (tx, afterCommit) => {
+      const scope = { tx, afterCommit };
       await tx
         .update(users)
         .set({
@@ -183,17 +314,21 @@ export const updateUser = async (
           phone: input.phone,
           updatedAt: now,
           ...(emailChanged ? { emailVerifiedAt: null } : {}),
-          ...(passwordHash ? { passwordHash } : {}),
+          // Chosen in the profile, not through a link: it proves no mailbox (decision 010).
+          ...(passwordHash ? { passwordHash, passwordLinkEmail: null } : {}),
         })
         .where(eq(users.id, id));
-      if (passwordHash) await revokeSessions({ tx, afterCommit }, deps.bus, [id], now);
+      if (passwordHash) {
+        await revokeSessions(scope, deps.bus, [id], now);
+        await notifyPasswordChanged(scope, deps, current, now);
+      }
+      // A new address gets a new link in the same transaction (older links stop working).
       if (emailChanged) {
-        // A new address gets a new link in the same transaction (older links stop working).
-        const token = await issueVerificationToken(tx, { userId: id, email: input.email, now });
-        afterCommit(() =>
-          deps.mailer.send(
-            buildVerificationEmail(deps.config, { to: input.email, name: input.name, token }),
-          ),
+        await enqueueVerificationEmail(
+          scope,
+          deps,
+          { id, email: input.email, name: input.name },
+          now,
         );
       }
     });
@@ -201,7 +336,7 @@ export const updateUser = async (
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const session = await issueSession(deps, id);
+  const session = await issueSession(deps, id, authTime);
   return { ...(await getUser(deps.db, id)), token: session.token };
 };
 
@@ -253,11 +388,45 @@ export const listUsers = async (
 };
 
 /**
- * Soft delete (architecture.md, data safety): the row stays anonymised so counterparts keep their
- * purchases, reviews and chat history ('Usuario eliminado'). Each module removes what is its own
- * (unsold listings and their photos, pending offers, favourites, notifications, links); the photos'
- * files go after commit; every session is revoked at once; the email is freed for a new account.
+ * Removes an account, inside the caller's transaction (an admin's deletion, or a registration
+ * replacing a pending one). Soft delete (architecture.md, data safety): the row stays anonymised
+ * so counterparts keep their purchases, reviews and chat history ('Usuario eliminado'). Each
+ * module removes what is its own (unsold listings and their photos, pending offers, favourites,
+ * notifications, links); the photos' files go after commit; every session is revoked at once;
+ * the email is freed for a new account.
  */
+const removeAccount = async (
+  scope: TxScope,
+  deps: Pick<AppDeps, 'bus' | 'storage'>,
+  id: number,
+  now: Date,
+) => {
+  const { tx, afterCommit } = scope;
+  const { imageKeys } = await products.removeUserData(tx, id);
+  afterCommit(() => deps.storage.deleteMany(imageKeys));
+  await sales.removeUserData(tx, id);
+  await favorites.removeUserData(tx, id);
+  await notifications.removeUserData(tx, id);
+  await chat.removeUserData(tx, id);
+  await verification.removeUserData(tx, id);
+  await tx.delete(userRoles).where(eq(userRoles.userId, id));
+  await tx
+    .update(users)
+    .set({
+      name: USERS_MESSAGES.deletedName,
+      email: deletedEmail(id),
+      phone: null,
+      passwordHash: '!deleted',
+      passwordLinkEmail: null,
+      emailVerifiedAt: null,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+  await revokeSessions(scope, deps.bus, [id], now);
+};
+
+/** Admin only; never oneself, never the last admin. */
 export const deleteUser = async (deps: AdminDeps, actor: Actor, id: number) => {
   assertAdmin(actor);
   if (actor.id === id) throw new AppError(409, 'SELF_ACTION', USERS_MESSAGES.selfDelete);
@@ -269,27 +438,7 @@ export const deleteUser = async (deps: AdminDeps, actor: Actor, id: number) => {
     if (target.roles.includes(ROLE_ADMIN) && (await countActiveAdmins(tx)) <= 1) {
       throw new AppError(409, 'LAST_ADMIN', USERS_MESSAGES.lastAdmin);
     }
-    const { imageKeys } = await products.removeUserData(tx, id);
-    afterCommit(() => deps.storage.deleteMany(imageKeys));
-    await sales.removeUserData(tx, id);
-    await favorites.removeUserData(tx, id);
-    await notifications.removeUserData(tx, id);
-    await chat.removeUserData(tx, id);
-    await verification.removeUserData(tx, id);
-    await tx.delete(userRoles).where(eq(userRoles.userId, id));
-    await tx
-      .update(users)
-      .set({
-        name: USERS_MESSAGES.deletedName,
-        email: deletedEmail(id),
-        phone: null,
-        passwordHash: '!deleted',
-        emailVerifiedAt: null,
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, id));
-    await revokeSessions({ tx, afterCommit }, deps.bus, [id], now);
+    await removeAccount({ tx, afterCommit }, deps, id, now);
   });
 };
 

@@ -1,0 +1,52 @@
+import { readdir } from 'node:fs/promises';
+import type { Product } from '@unimercado/shared/schemas/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsDir } from '../plugins/storage';
+import { countRows, createTestApp, login, type TestContext } from '../test/helpers';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
+
+describe('demo data (npm run db:seed -- --demo)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const seed = () =>
+    seedDemoData({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      passwords: ctx.app.passwords,
+      now: () => new Date(),
+    });
+
+  it('adds verified demo accounts and listings with photos across the categories, once', async () => {
+    const result = await seed();
+    expect(result).toMatchObject({ created: true, users: DEMO_USERS.length });
+    expect(result.listings).toBeGreaterThanOrEqual(30);
+
+    const session = await login(ctx.app, DEMO_USERS[0].email, DEMO_PASSWORD);
+    expect(session.verified).toBe(true);
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/products?size=100' });
+    const listings = res.json<Product[]>();
+    expect(listings).toHaveLength(result.listings);
+    expect(new Set(listings.map((product) => product.categoryId)).size).toBe(14);
+    expect(listings.some((product) => product.isSold)).toBe(true);
+    for (const product of listings) {
+      expect(product.images.length).toBeGreaterThan(0);
+      const photo = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(product.images[0]!.thumbnailUrl).pathname,
+      });
+      expect(photo.statusCode).toBe(200);
+    }
+    const files = await readdir(uploadsDir(ctx.config.dataDir), { recursive: true });
+    expect(files.filter((file) => file.endsWith('.webp'))).toHaveLength(result.photos * 2);
+
+    // A second run changes nothing.
+    const products = await countRows(ctx, 'products');
+    expect((await seed()).created).toBe(false);
+    expect(await countRows(ctx, 'products')).toBe(products);
+  }, 120_000);
+});

@@ -1,0 +1,112 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
+import { createProduct, uploadPhotos } from '../../test/products';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta name="application-name" content="UniMercado" />
+    <meta
+      name="description"
+      content="Compra y vende artículos de segunda mano dentro de tu comunidad universitaria."
+    />
+    <title>UniMercado</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The `content` of every meta tag with this name or property. */
+const metaContents = (html: string, key: string) =>
+  [...html.matchAll(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`, 'g'))].map(
+    (match) => match[1],
+  );
+
+describe('product pages carry OpenGraph and description tags', () => {
+  let ctx: TestContext;
+  let dist: string;
+  let seller: Account;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    ctx = await createTestApp({
+      config: { webDistDir: dist, publicUrl: 'https://mercado.uni.edu' },
+    });
+    seller = await createAccount(ctx, { verified: true });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('previews a shared product link with its title, price, description and cover photo', async () => {
+    const [url] = await uploadPhotos(ctx, seller.token, 1);
+    const product = await createProduct(ctx, seller, {
+      title: 'Bicicleta de ruta',
+      description: 'Talla M, cambios Shimano.\nPoco uso.',
+      price: 850000,
+      imageUrl: url,
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: `/products/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html).toContain('<title>Bicicleta de ruta · UniMercado</title>');
+    expect(metaContents(html, 'og:title')).toEqual(['Bicicleta de ruta · $ 850.000']);
+    expect(metaContents(html, 'og:type')).toEqual(['product']);
+    expect(metaContents(html, 'og:url')).toEqual([
+      `https://mercado.uni.edu/products/${product.id}`,
+    ]);
+    // The generic description is replaced by the product's.
+    expect(metaContents(html, 'description')).toEqual([
+      'Usado · Biblioteca Central · Libros y apuntes. Talla M, cambios Shimano. Poco uso.',
+    ]);
+    const [image] = metaContents(html, 'og:image');
+    expect(image).toMatch(
+      new RegExp(
+        `^https://mercado\\.uni\\.edu/api/products/${product.id}/share-image\\.jpg\\?v=[0-9a-f]{8}$`,
+      ),
+    );
+    expect(metaContents(html, 'og:image:type')).toEqual(['image/jpeg']);
+    expect(metaContents(html, 'og:image:width')).toEqual(['320']);
+    expect(metaContents(html, 'twitter:card')).toEqual(['summary_large_image']);
+    expect(metaContents(html, 'product:price:amount')).toEqual(['850000']);
+    // And the preview image it names is served.
+    const jpeg = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(image!).pathname + new URL(image!).search,
+    });
+    expect(jpeg.statusCode).toBe(200);
+  });
+
+  it('escapes what sellers write: a title cannot inject markup', async () => {
+    const product = await createProduct(ctx, seller, {
+      title: '"><script>alert(1)</script>',
+      description: 'Texto con <b>etiquetas</b> & "comillas"',
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: `/products/${product.id}` });
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).not.toContain('<b>etiquetas</b>');
+    expect(metaContents(res.body, 'og:title')[0]).toContain('&#34;&#62;&#60;script&#62;');
+    expect(metaContents(res.body, 'og:image')).toEqual([]);
+    expect(metaContents(res.body, 'twitter:card')).toEqual(['summary']);
+  });
+
+  it('leaves other pages, unknown products and odd ids with the generic head', async () => {
+    for (const url of [
+      '/products',
+      '/products/999999',
+      '/products/abc',
+      '/products/99999999999',
+      '/',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>UniMercado</title>');
+      expect(metaContents(res.body, 'og:title'), url).toEqual([]);
+    }
+  });
+});

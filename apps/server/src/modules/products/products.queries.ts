@@ -1,0 +1,197 @@
+import type { ProductSort } from '@unimercado/shared/constants';
+import type { Product, ProductListQuery } from '@unimercado/shared/schemas/products';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { FOLD_FUNCTION, SEARCH_CONFIG } from '../../db/schema/columns';
+import type { Tx } from '../../db/tx';
+import type { Storage } from '../../plugins/storage';
+import { toImageDto } from './uploads';
+
+type Queryable = Database | Tx;
+
+/** [key, width, height, thumbnailKey, thumbnailWidth, thumbnailHeight], cover first. */
+type ImageTuple = [string, number, number, string, number, number];
+
+type ProductRow = {
+  id: number;
+  title: string;
+  description: string;
+  price: number | string;
+  condition: Product['status'];
+  location: string;
+  category_id: number;
+  category_name: string;
+  seller_id: number;
+  seller_name: string;
+  is_sold: boolean;
+  sold_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  images: ImageTuple[] | string | null;
+  view_count?: number | string | null;
+};
+
+const toIso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * Everything a card or a detail page shows, in one row per product: the category's and the
+ * seller's names and the photos (json) ride along, so a page needs one query.
+ */
+const productColumns = (withViews: boolean) => sql`
+  p.id, p.title, p.description, p.price::float8 as price, p.condition, p.location,
+  p.category_id, c.name as category_name, p.seller_id, u.name as seller_name,
+  p.is_sold, p.sold_at, p.created_at, p.updated_at,
+  coalesce((
+    select json_agg(json_build_array(i.key, i.width, i.height, i.thumbnail_key,
+      i.thumbnail_width, i.thumbnail_height) order by i.position)
+    from product_images i where i.product_id = p.id
+  ), '[]'::json) as images
+  ${withViews ? sql`, (select count(*) from product_views v where v.product_id = p.id) as view_count` : sql``}`;
+
+const productJoins = sql`
+  join categories c on c.id = p.category_id
+  join users u on u.id = p.seller_id`;
+
+export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRow): Product => {
+  const tuples: ImageTuple[] =
+    typeof row.images === 'string' ? (JSON.parse(row.images) as ImageTuple[]) : (row.images ?? []);
+  const images = tuples.map(([key, width, height, thumbnailKey, thumbnailWidth, thumbnailHeight]) =>
+    toImageDto(storage, {
+      key,
+      width,
+      height,
+      thumbnailKey,
+      thumbnailWidth,
+      thumbnailHeight,
+      sizeBytes: 0,
+    }),
+  );
+  return {
+    id: row.id,
+    title: row.title,
+    name: row.title,
+    description: row.description,
+    price: Number(row.price),
+    status: row.condition,
+    location: row.location,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    sellerId: row.seller_id,
+    sellerName: row.seller_name,
+    imageUrl: images.map((image) => image.url).join(','),
+    images,
+    isSold: row.is_sold,
+    soldAt: row.sold_at ? toIso(row.sold_at) : null,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    ...(row.view_count === undefined || row.view_count === null
+      ? {}
+      : { viewCount: Number(row.view_count) }),
+  };
+};
+
+export const findProductRow = async (db: Queryable, id: number, withViews = false) =>
+  (
+    await queryRows<ProductRow>(
+      db,
+      sql`select ${productColumns(withViews)} from products p ${productJoins} where p.id = ${id}`,
+    )
+  )[0];
+
+/** `lower(um_fold(x))`: the accent- and case-folded form the trigram indexes are built on. */
+const folded = (value: SQL) => sql`lower(${sql.raw(FOLD_FUNCTION)}(${value}))`;
+
+/** `%text%` for LIKE, with the caller's own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Trigram search needs at least three characters to use its index. */
+const MIN_PARTIAL_LENGTH = 3;
+
+const searchParts = (search: string) => {
+  const query = sql`websearch_to_tsquery(${SEARCH_CONFIG}::regconfig, ${search})`;
+  const fullText = sql`p.search @@ ${query}`;
+  if (search.length < MIN_PARTIAL_LENGTH) {
+    return { match: fullText, rank: sql`ts_rank_cd(p.search, ${query})` };
+  }
+  // Partial words in titles ('calcu' finds 'Calculadora'), accent-insensitive.
+  const inTitle = sql`${folded(sql`p.title`)} like ${folded(sql`${containsPattern(search)}`)}`;
+  return {
+    match: sql`(${fullText} or ${inTitle})`,
+    rank: sql`ts_rank_cd(p.search, ${query}) + case when ${inTitle} then 0.1 else 0 end`,
+  };
+};
+
+export const effectiveSort = (query: Pick<ProductListQuery, 'sort' | 'search'>): ProductSort => {
+  const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
+  return sort === 'relevance' && !query.search ? 'newest' : sort;
+};
+
+/** The order of a list: every sort ends on the id, so pages never overlap or skip. */
+const orderBy = (sort: ProductSort, rank: SQL) => {
+  switch (sort) {
+    case 'price_asc':
+      return sql`p.price asc, p.id desc`;
+    case 'price_desc':
+      return sql`p.price desc, p.id desc`;
+    case 'relevance':
+      return sql`${rank} desc, p.created_at desc, p.id desc`;
+    case 'newest':
+      return sql`p.created_at desc, p.id desc`;
+  }
+};
+
+/**
+ * One page of products matching every filter, with the total. The inner query picks the page's
+ * ids (and counts every match with a window); only those rows are then joined and built.
+ */
+export const listProductRows = async (
+  db: Queryable,
+  query: ProductListQuery,
+  options: { withViews?: boolean } = {},
+): Promise<{ rows: ProductRow[]; total: number }> => {
+  const conditions: SQL[] = [];
+  if (query.isSold !== undefined) conditions.push(sql`p.is_sold = ${query.isSold}`);
+  if (query.sellerId !== undefined) conditions.push(sql`p.seller_id = ${query.sellerId}`);
+  if (query.categoryId !== undefined) conditions.push(sql`p.category_id = ${query.categoryId}`);
+  if (query.minPrice !== undefined) conditions.push(sql`p.price >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) conditions.push(sql`p.price <= ${query.maxPrice}`);
+  if (query.status !== undefined) conditions.push(sql`p.condition = ${query.status}`);
+  if (query.location !== undefined) {
+    conditions.push(
+      sql`${folded(sql`p.location`)} like ${folded(sql`${containsPattern(query.location)}`)}`,
+    );
+  }
+  let rank = sql`0`;
+  if (query.search !== undefined) {
+    const parts = searchParts(query.search);
+    conditions.push(parts.match);
+    rank = parts.rank;
+  }
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const sort = effectiveSort(query);
+  const rows = await queryRows<ProductRow & { total: number | string }>(
+    db,
+    sql`
+    with page as (
+      select p.id, count(*) over () as total, ${rank} as rank
+      from products p
+      where ${where}
+      order by ${orderBy(sort, rank)}
+      limit ${query.size} offset ${query.page * query.size}
+    )
+    select page.total, ${productColumns(options.withViews ?? false)}
+    from page join products p on p.id = page.id ${productJoins}
+    order by ${orderBy(sort, sql`page.rank`)}`,
+  );
+  if (rows.length > 0 || query.page === 0) {
+    return { rows, total: Number(rows[0]?.total ?? 0) };
+  }
+  // Past the last page: no row carries the total, so count apart.
+  const [count] = await queryRows<{ total: number | string }>(
+    db,
+    sql`select count(*) as total from products p where ${where}`,
+  );
+  return { rows, total: Number(count?.total ?? 0) };
+};

@@ -1,0 +1,421 @@
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from '@unimercado/shared/constants';
+import { errorBodySchema } from '@unimercado/shared/errors';
+import { idParamsSchema } from '@unimercado/shared/schemas/common';
+import {
+  availableProductsQuerySchema,
+  createProductBodySchema,
+  locationSuggestionsQuerySchema,
+  PRODUCT_MESSAGES,
+  productImageSchema,
+  productListQuerySchema,
+  productSchema,
+  sellerStatsSchema,
+  updateProductBodySchema,
+} from '@unimercado/shared/schemas/products';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, COMMON_MESSAGES } from '../../lib/app-error';
+import { assertVerified } from '../../lib/authorization';
+import { depsOf } from '../../lib/deps';
+import { setTotalCount } from '../../lib/pagination';
+import { consumeLimit } from '../../plugins/rate-limit';
+import { SESSIONS_REVOKED_TOPIC } from '../users/sessions';
+import { displayFileName, processImage } from './images';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  getSellerStats,
+  getShareImage,
+  isViewerSpecific,
+  listAvailable,
+  listProducts,
+  markSold,
+  PRODUCTS_CHANGED_TOPIC,
+  recordView,
+  suggestLocations,
+  updateProduct,
+  type ProductCaches,
+  type ProductPage,
+} from './products.service';
+import { createResponseCache } from './response-cache';
+import { saveUploads, startUploadSweeper } from './uploads';
+
+const e = errorBodySchema;
+const secured = [{ bearerAuth: [] }];
+/** The token is optional: anonymous callers are welcome, a signed-in one may see more. */
+const publicOrSigned: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
+/**
+ * The upload calls' own limit on the whole request: three photos of 1 MB plus the multipart
+ * framing. Anything announcing more is refused before a byte is read.
+ */
+export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
+
+const tooManyFiles = () => new AppError(400, 'TOO_MANY_FILES', PRODUCT_MESSAGES.tooManyImages);
+
+/** Fastify's and the multipart parser's own errors, in the contract's words. */
+const mapMultipartError = (error: unknown, fileName: string | undefined): unknown => {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        PRODUCT_MESSAGES.imageTooLarge(fileName ?? 'imagen'),
+      );
+    case 'FST_FILES_LIMIT':
+      return tooManyFiles();
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badRequest);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.noFiles);
+    default:
+      return error;
+  }
+};
+
+/** Every file part of the request (any field name), each at most 1 MB, at most `max` of them. */
+const readFiles = async (request: FastifyRequest, max: number) => {
+  const files: { name: string; data: Buffer }[] = [];
+  let current: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (files.length >= max) throw tooManyFiles();
+      current = displayFileName(part.filename);
+      files.push({ name: current, data: await part.toBuffer() });
+    }
+  } catch (error) {
+    throw mapMultipartError(error, current);
+  }
+  if (files.length === 0) throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.noFiles);
+  return files;
+};
+
+const sendCachedPage = (reply: FastifyReply, page: { body: string; total: number }) => {
+  setTotalCount(reply, page.total);
+  return reply.type('application/json; charset=utf-8').send(page.body);
+};
+
+const toCachedPage = (page: ProductPage) => ({
+  body: JSON.stringify(page.items),
+  total: page.total,
+});
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = depsOf(app);
+  const lists = createResponseCache<{ body: string; total: number }>({
+    ttlMs: 10_000,
+    maxEntries: 500,
+  });
+  const locations = createResponseCache<string[]>({ ttlMs: 60_000, maxEntries: 200 });
+  const caches: ProductCaches = {
+    lists,
+    locations,
+    clear: () => {
+      lists.clear();
+      locations.clear();
+    },
+  };
+  const deps = { ...base, caches };
+
+  // Another instance changed a product, or a user was deleted (their listings went).
+  const unsubscribers = [
+    app.bus.subscribe(PRODUCTS_CHANGED_TOPIC, caches.clear),
+    app.bus.subscribe(SESSIONS_REVOKED_TOPIC, caches.clear),
+  ];
+  let stopSweeper: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startUploadSweeper(base);
+    await app.bus.whenSubscribed();
+  });
+  app.addHook('onClose', async () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    await stopSweeper?.();
+  });
+
+  await app.register(fastifyMultipart, {
+    // One more file than allowed, so the 4th is seen and refused with the spec's message.
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: MAX_IMAGES + 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+  });
+
+  const refuseLargeBodies = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > UPLOAD_BODY_LIMIT) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_MESSAGES.tooManyImages);
+    }
+    done();
+  };
+
+  /** Checks everything first, then stores: a refused file leaves nothing behind. */
+  const upload = async (request: FastifyRequest, max: number) => {
+    assertVerified(request.user);
+    await consumeLimit(
+      app.counters,
+      `uploads:${request.user.id}`,
+      app.rateLimits.uploadsPerAccount,
+    );
+    const files = await readFiles(request, max);
+    const processed = [];
+    for (const file of files) processed.push(await processImage(file.data, file.name));
+    return saveUploads(base, request.user, processed);
+  };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Lista paginada de productos con filtros y orden; total en X-Total-Count (token opcional)',
+        security: publicOrSigned,
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), 400: e },
+      },
+      onRequest: [app.authenticateOptional],
+    },
+    async (request, reply) => {
+      const { viewer } = request;
+      if (isViewerSpecific(viewer, request.query)) {
+        const page = await listProducts(deps, viewer, request.query);
+        setTotalCount(reply, page.total);
+        return page.items;
+      }
+      const page = await lists.load(`list:${JSON.stringify(request.query)}`, async () =>
+        toCachedPage(await listProducts(deps, null, request.query)),
+      );
+      return sendCachedPage(reply, page);
+    },
+  );
+
+  app.get(
+    '/available',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Productos disponibles (no vendidos), los más nuevos primero; paginada',
+        querystring: availableProductsQuerySchema,
+        response: { 200: z.array(productSchema), 400: e },
+      },
+    },
+    async (request, reply) => {
+      const page = await lists.load(`available:${JSON.stringify(request.query)}`, async () =>
+        toCachedPage(await listAvailable(deps, request.query)),
+      );
+      return sendCachedPage(reply, page);
+    },
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Resumen del vendedor: total, activos, vendidos, total ganado y visitas',
+        security: secured,
+        response: { 200: sellerStatsSchema, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => getSellerStats(deps, request.user),
+  );
+
+  app.get(
+    '/locations',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Ubicaciones ya usadas en publicaciones, las más frecuentes primero',
+        querystring: locationSuggestionsQuerySchema,
+        response: { 200: z.array(z.string()), 400: e },
+      },
+    },
+    (request) =>
+      locations.load(`q:${request.query.q ?? ''}`, () => suggestLocations(deps, request.query.q)),
+  );
+
+  app.post(
+    '/upload-images',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Sube hasta 3 fotos (campo multipart "files", 1 MB cada una); responde sus URL para imageUrl',
+        description:
+          'JPEG, PNG o WebP según sus bytes; se guardan re-codificadas a WebP sin metadatos, con miniatura. Las que no se publiquen en 24 h se borran.',
+        security: secured,
+        consumes: ['multipart/form-data'],
+        response: { 201: z.array(z.string()), 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
+      },
+      onRequest: [refuseLargeBodies, app.authenticate],
+    },
+    async (request, reply) => {
+      const images = await upload(request, MAX_IMAGES);
+      return reply.status(201).send(images.map((image) => image.url));
+    },
+  );
+
+  app.post(
+    '/upload-image',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Sube una foto (campo multipart "file"); responde su URL, miniatura y tamaños',
+        security: secured,
+        consumes: ['multipart/form-data'],
+        response: { 201: productImageSchema, 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
+      },
+      onRequest: [refuseLargeBodies, app.authenticate],
+    },
+    async (request, reply) => {
+      const [image] = await upload(request, 1);
+      return reply.status(201).send(image!);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Publica un producto (cuenta verificada); imageUrl = URL subidas, separadas por comas',
+        security: secured,
+        body: createProductBodySchema,
+        response: { 201: productSchema, 400: e, 401: e, 403: e, 429: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      assertVerified(request.user);
+      await consumeLimit(
+        app.counters,
+        `listings:${request.user.id}`,
+        app.rateLimits.listingsPerAccount,
+      );
+      const product = await createProduct(deps, request.user, request.body);
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Detalle de un producto (token opcional; el vendedor ve sus visitas)',
+        security: publicOrSigned,
+        params: idParamsSchema,
+        response: { 200: productSchema, 400: e, 404: e },
+      },
+      onRequest: [app.authenticateOptional],
+    },
+    (request) => getProduct(deps, request.viewer, request.params.id),
+  );
+
+  app.get(
+    '/:id/share-image.jpg',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'La foto de portada en JPEG para vistas previas de enlaces (OpenGraph)',
+        params: idParamsSchema,
+        response: { 200: z.unknown().describe('image/jpeg'), 400: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      const jpeg = await getShareImage(deps, request.params.id);
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(jpeg);
+    },
+  );
+
+  app.post(
+    '/:id/views',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Cuenta una visita al detalle (una por persona y día; las del vendedor no cuentan)',
+        security: publicOrSigned,
+        params: idParamsSchema,
+        response: { 204: z.null(), 400: e, 404: e },
+      },
+      onRequest: [app.authenticateOptional],
+    },
+    async (request, reply) => {
+      await recordView(deps, request.viewer, request.params.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Edita un producto propio no vendido; imageUrl (si viene) es la lista completa',
+        security: secured,
+        params: idParamsSchema,
+        body: updateProductBodySchema,
+        response: { 200: productSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => updateProduct(deps, request.user, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/:id/sold',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Marca un producto propio como vendido (no se puede deshacer)',
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: productSchema, 400: e, 401: e, 403: e, 404: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => markSold(deps, request.user, request.params.id),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Elimina un producto propio con sus fotos, ofertas pendientes y favoritos (409 si tiene una venta aceptada)',
+        security: secured,
+        params: idParamsSchema,
+        response: { 204: z.null(), 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      await deleteProduct(deps, request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,389 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createDeflate } from 'node:zlib';
+import type { Product, ProductImage } from '@unimercado/shared/schemas/products';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsDir } from '../../plugins/storage';
+import {
+  bearer,
+  countRows,
+  createAccount,
+  createTestApp,
+  type Account,
+  type TestContext,
+} from '../../test/helpers';
+import {
+  createProduct,
+  makeJpeg,
+  makePng,
+  multipartBody,
+  uploadImages,
+  uploadPhotos,
+} from '../../test/products';
+import { sweepOrphanUploads } from './uploads';
+
+/** Every file under the uploads folder. */
+const storedFiles = async (ctx: TestContext) => {
+  const root = uploadsDir(ctx.config.dataDir);
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+};
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (data: Buffer) => {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/**
+ * A real decompression bomb: a valid 20000×20000 grey PNG whose 400 MB of pixels deflate to a few
+ * hundred kilobytes (under the 1 MB limit).
+ */
+const makePngBomb = async (size = 20_000) => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const row = Buffer.alloc((size + 1) * 50); // 50 rows of zeros (filter byte + pixels)
+  for (let written = 0; written < size; written += 50) {
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+describe('photo uploads', () => {
+  let ctx: TestContext;
+  let user: Account;
+  let admin: Account;
+  let unverified: Account;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    user = await createAccount(ctx, { verified: true });
+    admin = await createAccount(ctx, { verified: true, admin: true });
+    unverified = await createAccount(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  /** Runs `attempt` and checks it left no file and no pending-upload row behind. */
+  const leavesNothing = async (attempt: () => Promise<unknown>) => {
+    const files = await storedFiles(ctx);
+    const rows = await countRows(ctx, 'product_uploads');
+    await attempt();
+    expect(await storedFiles(ctx)).toEqual(files);
+    expect(await countRows(ctx, 'product_uploads')).toBe(rows);
+  };
+
+  it('stores up to three photos as WebP with thumbnails and answers their URLs', async () => {
+    const res = await uploadImages(ctx, user.token, [
+      { filename: 'a.jpg', data: await makeJpeg() },
+      { filename: 'b.png', contentType: 'image/png', data: await makePng() },
+      {
+        filename: 'c.webp',
+        contentType: 'image/webp',
+        data: await sharp(await makePng(200, 100))
+          .webp()
+          .toBuffer(),
+      },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const urls = res.json<string[]>();
+    expect(urls).toHaveLength(3);
+    for (const url of urls) {
+      expect(url).toMatch(
+        /^http:\/\/localhost:3000\/uploads\/products\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp$/,
+      );
+      const served = await ctx.app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('keeps a large version (at most 1600 px) and a thumbnail (at most 480 px)', async () => {
+    const big = await makeJpeg({ width: 2400, height: 1200 });
+    const body = multipartBody([{ field: 'file', filename: 'grande.jpg', data: big }]);
+    const single = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/upload-image',
+      headers: { ...bearer(user.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(single.statusCode).toBe(201);
+    expect(single.json<ProductImage>()).toMatchObject({
+      width: 1600,
+      height: 800,
+      thumbnailWidth: 480,
+      thumbnailHeight: 240,
+    });
+    const thumb = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(single.json<ProductImage>().thumbnailUrl).pathname,
+    });
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 480, height: 240 });
+  });
+
+  it('serves photos without EXIF (no GPS), turned upright', async () => {
+    const original = await makeJpeg({
+      width: 640,
+      height: 480,
+      orientation: 6,
+      exif: {
+        IFD0: { Make: 'TelefonoEspia' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '4/1 36/1 0/1' },
+      },
+    });
+    const before = await sharp(original).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.orientation).toBe(6);
+    expect(original.includes(Buffer.from('TelefonoEspia'))).toBe(true);
+    const [url] = (
+      await uploadImages(ctx, user.token, [{ filename: 'gps.jpg', data: original }])
+    ).json<string[]>();
+    const served = await ctx.app.inject({ method: 'GET', url: new URL(url!).pathname });
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('TelefonoEspia'))).toBe(false);
+    // Orientation 6 (rotated a quarter turn) is applied to the pixels.
+    expect([metadata.width, metadata.height]).toEqual([480, 640]);
+  });
+
+  it('refuses an HTML page renamed .jpg with 415 and stores nothing', async () => {
+    await leavesNothing(async () => {
+      const res = await uploadImages(ctx, user.token, [
+        { filename: 'ok.jpg', data: await makeJpeg() },
+        {
+          filename: 'foto.jpg',
+          data: Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'),
+        },
+      ]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.json<{ error: string }>().error).toContain('"foto.jpg"');
+    });
+  });
+
+  it('refuses an SVG (even declared as a JPEG) with 415 and stores nothing', async () => {
+    await leavesNothing(async () => {
+      const res = await uploadImages(ctx, user.token, [
+        {
+          filename: 'dibujo.jpg',
+          contentType: 'image/svg+xml',
+          data: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+          ),
+        },
+      ]);
+      expect(res.statusCode).toBe(415);
+    });
+  });
+
+  it('refuses an empty file and a JPEG whose body is broken with 415', async () => {
+    await leavesNothing(async () => {
+      const res = await uploadImages(ctx, user.token, [
+        { filename: 'vacia.jpg', data: Buffer.alloc(0) },
+      ]);
+      expect(res.statusCode).toBe(415);
+    });
+    const jpeg = await makeJpeg();
+    await leavesNothing(async () => {
+      const res = await uploadImages(ctx, user.token, [
+        {
+          filename: 'rota.jpg',
+          data: Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(4000, 7)]),
+        },
+      ]);
+      expect(res.statusCode).toBe(415);
+    });
+  });
+
+  it('refuses a 4th file with the spec message and stores nothing', async () => {
+    const jpeg = await makeJpeg();
+    await leavesNothing(async () => {
+      const res = await uploadImages(
+        ctx,
+        user.token,
+        [1, 2, 3, 4].map((n) => ({ filename: `f${n}.jpg`, data: jpeg })),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'TOO_MANY_FILES',
+        error: 'Máximo 3 imágenes permitidas.',
+      });
+    });
+  });
+
+  it('refuses a file of 1 MB + 1 byte with the spec message and stores nothing', async () => {
+    const jpeg = await makeJpeg();
+    const tooBig = Buffer.concat([jpeg, Buffer.alloc(1024 * 1024 + 1 - jpeg.length)]);
+    const justRight = tooBig.subarray(0, 1024 * 1024);
+    await leavesNothing(async () => {
+      const res = await uploadImages(ctx, user.token, [
+        { filename: 'ok.jpg', data: jpeg },
+        { filename: 'enorme.jpg', data: tooBig },
+      ]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        error: 'El archivo "enorme.jpg" es demasiado grande. Máximo 1MB permitido por imagen.',
+      });
+    });
+    // Exactly 1 MB is fine (trailing bytes after the JPEG end are ignored by decoders).
+    expect(
+      (await uploadImages(ctx, user.token, [{ filename: 'ok.jpg', data: justRight }])).statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses a 20000×20000 PNG (decompression bomb) before decoding it', async () => {
+    const bomb = await makePngBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await leavesNothing(async () => {
+      const started = performance.now();
+      const res = await uploadImages(ctx, user.token, [
+        { filename: 'bomba.png', contentType: 'image/png', data: bomb },
+      ]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+      expect(performance.now() - started).toBeLessThan(2000);
+    });
+  });
+
+  it('refuses a request announcing more than its own body limit before reading it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/upload-images',
+      headers: {
+        ...bearer(user.token),
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(4 * 1024 * 1024),
+      },
+      payload: '--x--\r\n',
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 400/415 to requests without files or not multipart', async () => {
+    const empty = multipartBody([]);
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/upload-images',
+      headers: { ...bearer(user.token), ...empty.headers },
+      payload: empty.payload,
+    });
+    expect(none.statusCode).toBe(400);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/upload-images',
+      headers: bearer(user.token),
+      payload: { files: ['a'] },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('needs a signed-in (401), verified (403) account; admins upload like anyone', async () => {
+    const jpeg = await makeJpeg();
+    await leavesNothing(async () => {
+      const anonymous = multipartBody([{ filename: 'a.jpg', data: jpeg }]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products/upload-images',
+        headers: anonymous.headers,
+        payload: anonymous.payload,
+      });
+      expect(res.statusCode).toBe(401);
+      const notVerified = await uploadImages(ctx, unverified.token, [
+        { filename: 'a.jpg', data: jpeg },
+      ]);
+      expect(notVerified.statusCode).toBe(403);
+      expect(notVerified.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    });
+    expect(
+      (await uploadImages(ctx, admin.token, [{ filename: 'a.jpg', data: jpeg }])).statusCode,
+    ).toBe(201);
+  });
+
+  it('removes photos nobody published after a day, and only those', async () => {
+    const [published] = await uploadPhotos(ctx, user.token, 1);
+    await createProduct(ctx, user, { imageUrl: published });
+    const [orphan] = await uploadPhotos(ctx, user.token, 1);
+    const keyOf = (url: string) => ctx.app.storage.keyFromUrl(url)!;
+    expect(await sweepOrphanUploads({ ...ctx.app, now: () => new Date() })).toBe(0);
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(
+      await sweepOrphanUploads({ db: ctx.app.db, storage: ctx.app.storage, now: () => tomorrow }),
+    ).toBeGreaterThan(0);
+    const files = await storedFiles(ctx);
+    expect(files).not.toContain(keyOf(orphan!));
+    expect(files).not.toContain(keyOf(orphan!).replace('.webp', '-t.webp'));
+    expect(files).toContain(keyOf(published!));
+    expect(await countRows(ctx, 'product_uploads')).toBe(0);
+    // An expired upload can no longer be published.
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(user.token),
+      payload: {
+        title: 'Tarde',
+        description: 'x',
+        price: 1,
+        status: 'Nuevo',
+        location: 'x',
+        categoryId: 1,
+        imageUrl: orphan,
+      },
+    });
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('serves the cover as a JPEG for link previews; 404 without photos', async () => {
+    const [url] = await uploadPhotos(ctx, user.token, 1);
+    const product = await createProduct(ctx, user, { imageUrl: url });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products/${product.id}/share-image.jpg?v=1`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
+    const bare = await createProduct(ctx, user);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/products/${bare.id}/share-image.jpg` }))
+        .statusCode,
+    ).toBe(404);
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    expect(detail.json<Product>().images).toHaveLength(1);
+  });
+});

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { ProductImage } from '@unimercado/shared/schemas/products';
+import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/products';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { productUploads } from '../../db/schema';
+import { inTransaction, type Tx } from '../../db/tx';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/authorization';
+import type { AppDeps } from '../../lib/deps';
+import type { Storage } from '../../plugins/storage';
+import type { ProcessedImage } from './images';
+
+/** Photos uploaded but never published are removed after this long. */
+export const ORPHAN_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often each instance looks for them. */
+export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** A stored photo: both versions' keys and sizes (product_images and product_uploads rows). */
+export type StoredImage = {
+  key: string;
+  width: number;
+  height: number;
+  thumbnailKey: string;
+  thumbnailWidth: number;
+  thumbnailHeight: number;
+  sizeBytes: number;
+};
+
+export const toImageDto = (
+  storage: Pick<Storage, 'publicUrl'>,
+  image: StoredImage,
+): ProductImage => ({
+  url: storage.publicUrl(image.key),
+  thumbnailUrl: storage.publicUrl(image.thumbnailKey),
+  width: image.width,
+  height: image.height,
+  thumbnailWidth: image.thumbnailWidth,
+  thumbnailHeight: image.thumbnailHeight,
+});
+
+/** `products/2026/11/<24 hex>.webp` and its `-t` thumbnail: never reused, so cacheable forever. */
+const newKeys = (now: Date) => {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const base = `products/${now.getUTCFullYear()}/${month}/${randomBytes(12).toString('hex')}`;
+  return { key: `${base}.webp`, thumbnailKey: `${base}-t.webp` };
+};
+
+export const imageFileKeys = (images: readonly Pick<StoredImage, 'key' | 'thumbnailKey'>[]) =>
+  images.flatMap((image) => [image.key, image.thumbnailKey]);
+
+/**
+ * Stores already checked photos and remembers them as the uploader's pending uploads. All or
+ * nothing: if a file or the row cannot be written, the files written so far are removed.
+ */
+export const saveUploads = async (
+  deps: Pick<AppDeps, 'db' | 'storage' | 'now'>,
+  actor: Actor,
+  images: readonly ProcessedImage[],
+): Promise<ProductImage[]> => {
+  const now = deps.now();
+  const stored: StoredImage[] = images.map((image) => ({
+    ...newKeys(now),
+    width: image.large.width,
+    height: image.large.height,
+    thumbnailWidth: image.thumbnail.width,
+    thumbnailHeight: image.thumbnail.height,
+    sizeBytes: image.large.data.byteLength + image.thumbnail.data.byteLength,
+  }));
+  const written: string[] = [];
+  try {
+    for (const [index, image] of images.entries()) {
+      const target = stored[index]!;
+      await deps.storage.put(target.key, image.large.data, { contentType: 'image/webp' });
+      written.push(target.key);
+      await deps.storage.put(target.thumbnailKey, image.thumbnail.data, {
+        contentType: 'image/webp',
+      });
+      written.push(target.thumbnailKey);
+    }
+    await deps.db
+      .insert(productUploads)
+      .values(stored.map((image) => ({ ...image, uploaderId: actor.id, createdAt: now })));
+  } catch (error) {
+    await deps.storage.deleteMany(written).catch(() => undefined);
+    throw error;
+  }
+  return stored.map((image) => toImageDto(deps.storage, image));
+};
+
+/**
+ * Takes the caller's pending uploads named by `keys` for a product (in the caller's
+ * transaction). Deleting the rows is the claim: two products can never get the same photo, and
+ * an upload of someone else, an expired one or a made-up key is a 400.
+ */
+export const claimUploads = async (
+  tx: Tx,
+  uploaderId: number,
+  keys: readonly string[],
+): Promise<StoredImage[]> => {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .delete(productUploads)
+    .where(and(inArray(productUploads.key, [...keys]), eq(productUploads.uploaderId, uploaderId)))
+    .returning();
+  if (rows.length !== keys.length) {
+    throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.imageNotUploaded);
+  }
+  return keys.map((key) => rows.find((row) => row.key === key)!);
+};
+
+/** A deleted account's pending uploads (their files are deleted after commit by the caller). */
+export const removeUserUploads = async (tx: Tx, userId: number) => {
+  const rows = await tx
+    .delete(productUploads)
+    .where(eq(productUploads.uploaderId, userId))
+    .returning({ key: productUploads.key, thumbnailKey: productUploads.thumbnailKey });
+  return imageFileKeys(rows);
+};
+
+/**
+ * Removes uploads nobody published within ORPHAN_UPLOAD_TTL_MS, rows and files. Safe on several
+ * instances at once: each row is deleted by exactly one of them.
+ */
+export const sweepOrphanUploads = async (deps: Pick<AppDeps, 'db' | 'storage' | 'now'>) => {
+  const cutoff = new Date(deps.now().getTime() - ORPHAN_UPLOAD_TTL_MS);
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const rows = await tx
+      .delete(productUploads)
+      .where(lt(productUploads.createdAt, cutoff))
+      .returning({ key: productUploads.key, thumbnailKey: productUploads.thumbnailKey });
+    const keys = imageFileKeys(rows);
+    if (keys.length > 0) afterCommit(() => deps.storage.deleteMany(keys));
+    return rows.length;
+  });
+};
+
+/** Runs the sweep now and then every ORPHAN_SWEEP_INTERVAL_MS; returns the function that stops it. */
+export const startUploadSweeper = (deps: Pick<AppDeps, 'db' | 'storage' | 'now' | 'log'>) => {
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    running = sweepOrphanUploads(deps)
+      .then((count) => {
+        if (count > 0) deps.log.info({ count }, 'removed unpublished uploads');
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'upload sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, 30_000);
+  const timer = setInterval(run, ORPHAN_SWEEP_INTERVAL_MS);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+};

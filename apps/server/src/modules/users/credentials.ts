@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import { grantConfiguredAdmins } from '../../db/seed';
+import { users } from '../../db/schema';
+import type { TxScope } from '../../db/tx';
+import type { AppDeps } from '../../lib/deps';
+import { buildPasswordChangedEmail } from '../auth/auth-emails';
+import { revokeSessions } from './sessions';
+
+type Deps = Pick<AppDeps, 'config' | 'bus' | 'mailer'>;
+
+/** The address is proved (a link sent to it was used): verified now, and never pending again. */
+export const markEmailVerified = async (scope: TxScope, userId: number, now: Date) => {
+  await scope.tx
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+      firstVerifiedAt: sql`coalesce(${users.firstVerifiedAt}, ${now})`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+};
+
+/** Every password change ends here: the notice goes to the address the account had before. */
+export const notifyPasswordChanged = (
+  scope: TxScope,
+  deps: Deps,
+  account: { email: string; name: string },
+  now: Date,
+) =>
+  deps.mailer.enqueue(
+    scope,
+    buildPasswordChangedEmail(deps.config, { to: account.email, name: account.name, at: now }),
+  );
+
+/**
+ * A password chosen through a link sent to `email` (a reset, or verifying an ADMIN_EMAILS
+ * address), inside the caller's transaction: the address is proved, every session ends, a
+ * listed address becomes admin, and the owner gets the notice (decision 010). The caller checked
+ * that `email` is the account's current address.
+ */
+export const setPasswordFromLink = async (
+  scope: TxScope,
+  deps: Deps,
+  account: { userId: number; email: string; name: string; passwordHash: string },
+  now: Date,
+) => {
+  await scope.tx
+    .update(users)
+    .set({ passwordHash: account.passwordHash, passwordLinkEmail: account.email, updatedAt: now })
+    .where(eq(users.id, account.userId));
+  await markEmailVerified(scope, account.userId, now);
+  await revokeSessions(scope, deps.bus, [account.userId], now);
+  if (deps.config.adminEmails.includes(account.email)) {
+    await grantConfiguredAdmins(scope.tx, [account.email]);
+  }
+  await notifyPasswordChanged(scope, deps, account, now);
+};
