@@ -116,7 +116,8 @@ await say(
   student,
   `Mira mi perfil: ${base}/user/${andres.id} (y esto no es un enlace: https://otra-web.example/pago)`,
 );
-await say(admin, student, 'Recuerda que las entregas se hacen en zonas públicas del campus.');
+const marta = await register('Marta Ruiz', 'marta@uni.edu.co', '');
+await say(marta, student, '¿Aún vendes la bicicleta de ruta? Te puedo ver hoy en la cafetería.');
 await api(
   'POST',
   '/api/notifications',
