@@ -8,6 +8,7 @@ import {
   type StompFrame,
 } from '@unimercado/shared/stomp';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import fp from 'fastify-plugin';
 import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../config/env';
@@ -296,10 +297,11 @@ export const realtimePlugin = fp<{ config: AppConfig; settings?: Partial<Realtim
       if (mine.size >= limits.maxConnectionsPerUser) {
         return fail(connection, STOMP_ERRORS.tooManyConnections, frame);
       }
-      const claims = await app.tokens.verify(token);
       // The peer may have gone while we were checking; a closed socket must not be registered.
       if (connection.isClosed) return;
-      connection.expiresAt = claims ? claims.exp * 1000 : Date.now();
+      // resolveSession verified the token; reading its expiry again needs no second signature check.
+      const { exp } = decodeJwt(token);
+      connection.expiresAt = typeof exp === 'number' ? exp * 1000 : Date.now();
       connection.user = user;
       connection.token = token;
       connection.version = version;
