@@ -108,7 +108,7 @@ const register = async (name: string, email: string, phone: string) => {
 
 const student = await register('Lucía Gómez', 'lucia@uni.edu.co', '+57 300 123 4567');
 const admin = await register('Admin Campus', adminEmail, '');
-await register('Andrés Pérez', 'andres@uni.edu.co', '');
+const andres = await register('Andrés Pérez', 'andres@uni.edu.co', '');
 await api('POST', '/api/users', {
   name: 'Rectoría',
   email: pendingAdminEmail,
@@ -118,6 +118,40 @@ await api('POST', '/api/users', {
 const pendingAdminToken = await takeToken(pendingAdminEmail, 'verify-email');
 await api('POST', '/api/auth/forgot-password', { email: 'andres@uni.edu.co' });
 const resetToken = await takeToken('andres@uni.edu.co', 'reset-password');
+
+// A conversation and a few notifications for the chat and notifications screens.
+const say = (from: Session, to: Session, content: string) =>
+  api('POST', '/api/chat/messages', { receiverId: to.id, content }, from.token);
+await say(andres, student, '¡Hola Lucía! ¿Todavía tienes la calculadora Casio fx-570?');
+await say(student, andres, 'Hola Andrés, sí. Está como nueva, con su estuche.');
+await say(
+  andres,
+  student,
+  '¿Me la dejarías en $ 70.000? La puedo recoger mañana en la biblioteca.',
+);
+await say(
+  andres,
+  student,
+  `Mira mi perfil: ${base}/user/${andres.id} (y esto no es un enlace: https://otra-web.example/pago)`,
+);
+const marta = await register('Marta Ruiz', 'marta@uni.edu.co', '');
+await say(marta, student, '¿Aún vendes la bicicleta de ruta? Te puedo ver hoy en la cafetería.');
+await api(
+  'POST',
+  '/api/notifications',
+  {
+    userId: student.id,
+    typeId: 3,
+    message: 'Has recibido una nueva oferta de $ 70.000 por Calculadora Casio fx-570',
+  },
+  student.token,
+);
+await api(
+  'POST',
+  '/api/notifications',
+  { userId: student.id, typeId: 2, message: 'Tu oferta por Bicicleta de ruta fue aceptada' },
+  student.token,
+);
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
@@ -142,6 +176,9 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['products', '/products', 'student'],
   ['user-menu', '/profile', 'admin', 'Abrir menú de usuario'],
   ['drawer', '/profile', 'admin', 'Abrir menú'],
+  ['chat', '/chat', 'student'],
+  ['chat-conversation', `/chat?userId=${andres.id}`, 'student'],
+  ['notifications', '/notifications', 'student'],
 ];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);

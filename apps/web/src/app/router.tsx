@@ -5,9 +5,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { RouteError } from '@/components/errors/route-error';
-import { AppLayout } from '@/components/layout/app-layout';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { RootLayout } from './root-layout';
 
 /** Code-split pages: each route module is loaded when first visited. */
 const page =
@@ -21,7 +21,7 @@ const page =
 export const routes: RouteObject[] = [
   {
     path: paths.home,
-    element: <AppLayout />,
+    element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Box sx={{ minHeight: '100vh' }} />,
     children: [

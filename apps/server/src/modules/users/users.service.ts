@@ -26,6 +26,7 @@ import { consumeLimit } from '../../plugins/rate-limit';
 import { issueSession, loginFailuresKey, verificationEmailsKey } from '../auth/auth.service';
 import * as verification from '../auth/verification.service';
 import { enqueueVerificationEmail } from '../auth/verification.service';
+import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
 import * as products from '../products/products.service';
@@ -416,6 +417,7 @@ const removeAccount = async (
   await sales.removeUserData(tx, id);
   await favorites.removeUserData(tx, id);
   await notifications.removeUserData(tx, id);
+  await chat.removeUserData(tx, id);
   await verification.removeUserData(tx, id);
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx
