@@ -83,25 +83,49 @@ test('a student registers, verifies the email, signs in, edits the profile and s
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an admin changes another user’s roles and the table shows it', async ({ page, request }) => {
-  // ADMIN_EMAILS of the test server names this account.
-  const registered = await request.post('/api/users', {
+const ADMIN_PASSWORD = 'clave-de-la-rectora-1';
+
+test('someone registers the ADMIN_EMAILS address first; its owner verifies it by choosing a password', async ({
+  page,
+  request,
+}) => {
+  // A squatter registers the listed address with a password of their own.
+  const squatter = await request.post('/api/users', {
     data: {
-      name: 'Admin Campus',
+      name: 'Intruso',
       email: E2E_ADMIN_EMAIL,
       phone: '',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
+      password: 'clave-del-intruso',
+      confirmPassword: 'clave-del-intruso',
     },
   });
-  expect(registered.status()).toBe(201);
-  // A listed address becomes admin once its owner verifies it.
-  const verifyPath = await takeVerificationPath(E2E_ADMIN_EMAIL);
-  const verified = await request.post(`/api/auth${verifyPath}`);
-  expect(verified.status()).toBe(200);
+  expect(squatter.status()).toBe(201);
 
+  // The link lands in the real owner's mailbox; they open it on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(await takeVerificationPath(E2E_ADMIN_EMAIL));
+  await expect(page.getByRole('heading', { name: 'Protege tu cuenta' })).toBeVisible();
+  await expect(page.getByText(E2E_ADMIN_EMAIL)).toBeVisible();
+  await page.getByLabel(/^Nueva contraseña/).fill(ADMIN_PASSWORD);
+  await page.getByLabel(/^Confirmar Contraseña/).fill('otra-cosa');
+  await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+  await page.getByLabel(/^Confirmar Contraseña/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Verificar y guardar contraseña' }).click();
+  await expect(page.getByRole('heading', { name: '¡Verificación exitosa!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ir al login' }).click();
+
+  // The squatter's password no longer opens anything; the owner's opens an admin account.
+  await signIn(page, E2E_ADMIN_EMAIL, 'clave-del-intruso');
+  await expect(page.getByText('Correo electrónico o contraseña incorrectos')).toBeVisible();
+  await signIn(page, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/products$/);
+  await page.getByRole('button', { name: 'Abrir menú de usuario' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+});
+
+test('an admin changes another user’s roles and the table shows it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, E2E_ADMIN_EMAIL, PASSWORD);
+  await signIn(page, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/products$/);
   await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin-panel$/);

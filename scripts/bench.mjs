@@ -1,7 +1,8 @@
 // `npm run bench`: measures the figures the issues name and writes docs/benchmarks.md.
 // - start-up: time from running scripts/start.mjs (what `npm start` runs) until /readyz answers 200, first on a new data
 //   directory (migrations + seed) and then again on the same data (the "under 3 s" budget);
-// - API throughput and latency of a public read (GET /api/categories) with autocannon.
+// - API throughput and latency of a public read (GET /api/categories) with autocannon;
+// - real-time chat under load (scripts/bench/realtime.mjs, PostgreSQL and Redis).
 // Everything runs on loopback against a throw-away data directory.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -88,6 +89,10 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Real-time load (issue 10): its own script; its rows join the same table.
+const { realtimeRows } = await import('./bench/realtime.mjs');
+results.push(...(await realtimeRows()));
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const table = [

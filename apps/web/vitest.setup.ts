@@ -2,7 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeStompModule } from './src/testing/fake-stomp';
 import { fakeMediaQueryList } from './src/testing/media-query';
+
+// No test opens a real WebSocket: the signed-in layout's live connection gets a fake STOMP
+// transport (tests that drive it import `fakeStomp` from src/testing/fake-stomp.ts).
+vi.mock('@/lib/stomp-client', () => fakeStompModule);
 
 /**
  * Any console.error during a test (React warnings about act(), keys, invalid DOM nesting, ...)

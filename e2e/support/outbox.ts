@@ -18,17 +18,29 @@ const readMails = (): OutboxMail[] => {
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail);
 };
 
-/** Waits for the newest verification mail sent to `email` and returns the link's path and query. */
-export const takeVerificationPath = async (email: string): Promise<string> => {
+/** Waits for the newest mail to `email` holding a link like `pattern`; returns its path and query. */
+const takeLinkPath = async (email: string, pattern: RegExp): Promise<string> => {
   let path = '';
   await expect
     .poll(() => {
       const mail = readMails()
-        .filter((m) => String(m.to).toLowerCase().includes(email.toLowerCase()))
+        .filter((m) => String(m.to).toLowerCase() === email.toLowerCase() && pattern.test(m.text))
         .at(-1);
-      path = mail?.text.match(/\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0] ?? '';
+      path = mail?.text.match(pattern)?.[0] ?? '';
       return path;
     })
     .not.toBe('');
   return path;
 };
+
+export const takeVerificationPath = (email: string) =>
+  takeLinkPath(email, /\/verify-email\?token=[A-Za-z0-9_-]+/);
+
+export const takeResetPath = (email: string) =>
+  takeLinkPath(email, /\/reset-password\?token=[A-Za-z0-9_-]+/);
+
+/** How many mails `email` has received with this subject. */
+export const countMails = (email: string, subject: string) =>
+  readMails().filter(
+    (m) => String(m.to).toLowerCase() === email.toLowerCase() && m.subject === subject,
+  ).length;

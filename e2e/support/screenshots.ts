@@ -16,6 +16,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-shots-'));
 const outDir = process.env.SCREENSHOTS_DIR ?? join(root, 'screenshots');
 mkdirSync(outDir, { recursive: true });
 const adminEmail = 'admin@unimercado.test';
+/** Listed in ADMIN_EMAILS but never verified: its link shows the password step. */
+const pendingAdminEmail = 'rectoria@unimercado.test';
 const password = 'clave-segura-123';
 
 // The demo accounts and listings, so the listing screens show a living marketplace.
@@ -33,7 +35,7 @@ const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     DATA_DIR: dataDir,
-    ADMIN_EMAILS: adminEmail,
+    ADMIN_EMAILS: `${adminEmail},${pendingAdminEmail}`,
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -70,26 +72,33 @@ const api = async (method: string, path: string, body?: unknown, token?: string)
   return (await response.json()) as unknown;
 };
 type Mail = { to: string; text: string };
-const findMail = (email: string): Mail | undefined => {
+const findMail = (email: string, link: RegExp): Mail | undefined => {
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return undefined;
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Mail)
-    .filter((m) => String(m.to).includes(email))
+    .filter((m) => m.to === email && link.test(m.text))
     .at(-1);
 };
-const verify = async (email: string) => {
-  // Mail is queued without waiting, so poll the outbox briefly.
-  let mail = findMail(email);
+/** The token of the newest link of this kind mailed to `email` (mail leaves after the answer). */
+const takeToken = async (email: string, kind: 'verify-email' | 'reset-password') => {
+  const link = new RegExp(`${kind}\\?token=([A-Za-z0-9_-]+)`);
+  let mail = findMail(email, link);
   for (let tries = 0; !mail && tries < 50; tries += 1) {
     await sleep(100);
-    mail = findMail(email);
+    mail = findMail(email, link);
   }
-  const token = mail?.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`No verification mail for ${email}`);
-  await api('POST', `/api/auth/verify-email?token=${token}`);
+  const token = mail?.text.match(link)?.[1];
+  if (!token) throw new Error(`No ${kind} mail for ${email}`);
+  return token;
+};
+const verify = async (email: string) => {
+  const token = await takeToken(email, 'verify-email');
+  // An ADMIN_EMAILS address chooses its password with the link (decision 010).
+  const choice = email === adminEmail ? { password, confirmPassword: password } : undefined;
+  await api('POST', `/api/auth/verify-email?token=${token}`, choice);
 };
 type Session = {
   id: number;
@@ -107,7 +116,50 @@ const register = async (name: string, email: string, phone: string) => {
 
 const student = await register('Lucía Gómez', 'lucia@uni.edu.co', '+57 300 123 4567');
 const admin = await register('Admin Campus', adminEmail, '');
-await register('Andrés Pérez', 'andres@uni.edu.co', '');
+const andres = await register('Andrés Pérez', 'andres@uni.edu.co', '');
+await api('POST', '/api/users', {
+  name: 'Rectoría',
+  email: pendingAdminEmail,
+  password,
+  confirmPassword: password,
+});
+const pendingAdminToken = await takeToken(pendingAdminEmail, 'verify-email');
+await api('POST', '/api/auth/forgot-password', { email: 'andres@uni.edu.co' });
+const resetToken = await takeToken('andres@uni.edu.co', 'reset-password');
+
+// A conversation and a few notifications for the chat and notifications screens.
+const say = (from: Session, to: Session, content: string) =>
+  api('POST', '/api/chat/messages', { receiverId: to.id, content }, from.token);
+await say(andres, student, '¡Hola Lucía! ¿Todavía tienes la calculadora Casio fx-570?');
+await say(student, andres, 'Hola Andrés, sí. Está como nueva, con su estuche.');
+await say(
+  andres,
+  student,
+  '¿Me la dejarías en $ 70.000? La puedo recoger mañana en la biblioteca.',
+);
+await say(
+  andres,
+  student,
+  `Mira mi perfil: ${base}/user/${andres.id} (y esto no es un enlace: https://otra-web.example/pago)`,
+);
+const marta = await register('Marta Ruiz', 'marta@uni.edu.co', '');
+await say(marta, student, '¿Aún vendes la bicicleta de ruta? Te puedo ver hoy en la cafetería.');
+await api(
+  'POST',
+  '/api/notifications',
+  {
+    userId: student.id,
+    typeId: 3,
+    message: 'Has recibido una nueva oferta de $ 70.000 por Calculadora Casio fx-570',
+  },
+  student.token,
+);
+await api(
+  'POST',
+  '/api/notifications',
+  { userId: student.id, typeId: 2, message: 'Tu oferta por Bicicleta de ruta fue aceptada' },
+  student.token,
+);
 
 // A demo seller (README, "Demo data") and a few of their listings.
 const seller = (await api('POST', '/api/auth/login', {
@@ -129,6 +181,11 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['verification-pending', '/verification-pending?email=lucia%40uni.edu.co', 'anonymous'],
   ['verify-email-missing', '/verify-email', 'anonymous'],
   ['verify-email-invalid', '/verify-email?token=abc', 'anonymous'],
+  ['verify-email-admin', `/verify-email?token=${pendingAdminToken}`, 'anonymous'],
+  ['forgot-password', '/forgot-password', 'anonymous'],
+  ['reset-password', `/reset-password?token=${resetToken}`, 'anonymous'],
+  ['reset-password-invalid', '/reset-password?token=abc', 'anonymous'],
+  ['public-profile-anonymous', `/user/${student.id}`, 'anonymous'],
   ['not-found', '/no-existe', 'anonymous'],
   ['home-signed-in', '/', 'student'],
   ['profile', '/profile', 'student'],
@@ -151,6 +208,9 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['profile-seller', '/profile', 'seller'],
   ['user-menu', '/profile', 'admin', 'Abrir menú de usuario'],
   ['drawer', '/profile', 'admin', 'Abrir menú'],
+  ['chat', '/chat', 'student'],
+  ['chat-conversation', `/chat?userId=${andres.id}`, 'student'],
+  ['notifications', '/notifications', 'student'],
 ];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);

@@ -20,7 +20,9 @@ import { AppError, COMMON_MESSAGES } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -36,6 +38,7 @@ import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
+import { realtimePlugin, type RealtimeSettings } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -51,6 +54,8 @@ export type BuildAppOptions = {
   /** Override pino options (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   rateLimits?: Partial<RateLimitSettings>;
+  /** STOMP endpoint limits and timings (tests lower them). */
+  realtime?: Partial<RealtimeSettings>;
   /** Tests may lower argon2id's cost; production keeps the default. */
   argon2?: Partial<Argon2Options>;
   /** Clock for token expiry rules (tests). */
@@ -233,6 +238,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(realtimePlugin, { config, settings: options.realtime });
   await app.register(docsPlugin, { config });
 
   await app.register(healthRoutes);
@@ -242,6 +248,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
   await app.register(productsRoutes, { prefix: '/api/products' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
+  await app.register(chatRoutes, { prefix: '/api/chat' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -31,6 +31,12 @@ declare module 'fastify' {
     authenticate: Hook;
     /** Public endpoints: sets request.viewer (null when anonymous or the token is unusable). */
     authenticateOptional: Hook;
+    /**
+     * The one token resolver: the active user a token stands for, or undefined when it must not
+     * be honoured (forged, expired, revoked, deleted user). HTTP hooks and the WebSocket
+     * handshake (plugins/realtime.ts) both use it.
+     */
+    resolveSession: (token: string | undefined) => Promise<AuthUser | undefined>;
   }
   interface FastifyRequest {
     /** Set by app.authenticate; only read it on routes that use it. */
@@ -110,6 +116,8 @@ export const authPlugin = fp<{ config: AppConfig }>(
       if (!session || session.tokenVersion !== claims.tv) return undefined;
       return { ...session.user, authTime: claims.auth_time ?? 0 };
     };
+
+    app.decorate('resolveSession', resolve);
 
     const unauthorized = () => new AppError(401, 'UNAUTHORIZED', COMMON_MESSAGES.unauthorized);
 

@@ -215,18 +215,18 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
       return current;
     }
     current = (async () => {
-      do {
-        isAgainRequested = false;
-        try {
+      try {
+        do {
+          isAgainRequested = false;
           await runPass();
-        } catch (error) {
-          log.error({ err: error }, 'mail worker pass failed');
-          return;
-        }
-      } while (isAgainRequested && !isStopped);
-    })().finally(() => {
-      current = undefined;
-    });
+        } while (isAgainRequested && !isStopped);
+      } catch (error) {
+        log.error({ err: error }, 'mail worker pass failed');
+      } finally {
+        // Cleared in the same step the loop ends: a kick arriving later starts a new pass.
+        current = undefined;
+      }
+    })();
     return current;
   };
 

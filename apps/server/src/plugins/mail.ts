@@ -144,8 +144,9 @@ export const mailPlugin = fp<{ config: AppConfig }>(
     });
     const wakeAfterCommit = (scope: TxScope) =>
       scope.afterCommit(() => {
-        // Not awaited: the answer does not wait for the mail server.
-        void worker.kick();
+        // Not awaited, and only once the answer has gone out: neither its content nor its
+        // timing depends on the mail (or, for a composed request, on whether an account exists).
+        setImmediate(() => void worker.kick());
       });
 
     const mailer: Mailer = {

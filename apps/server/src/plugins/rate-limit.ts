@@ -33,6 +33,10 @@ export type RateLimitSettings = {
   profileReadsPerAccount: Limit;
   /** Profiles read anonymously from one IP address. */
   profileReadsPerIp: Limit;
+  /** Chat messages one account sends, over all its connections (each connection has its own too). */
+  chatMessagesPerAccount: Limit;
+  /** POST /api/notifications by one account (an echo for someone else may wait up to 2 s). */
+  notificationPostsPerAccount: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -47,6 +51,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },
   profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
+  chatMessagesPerAccount: { max: 120, windowMs: 60_000 },
+  notificationPostsPerAccount: { max: 60, windowMs: 60_000 },
 };
 
 declare module 'fastify' {

@@ -32,6 +32,13 @@ export const buildCspDirectives = (config: AppConfig) => ({
   upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
 });
 
+/**
+ * Browsers that may use the API and the WebSocket with credentials: the public URL's own origin
+ * and CORS_ORIGINS (the WebSocket cookie identity needs one of them, architecture.md).
+ */
+export const isAllowedOrigin = (config: AppConfig, origin: string) =>
+  origin === new URL(config.publicUrl).origin || config.corsOrigins.includes(origin);
+
 export const securityPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const isHttps = config.publicUrl.startsWith('https:');
@@ -41,7 +48,6 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
-    const allowed = new Set(config.corsOrigins);
     // A preflight must name its Origin and method; @fastify/cors would answer a bare text 400.
     app.addHook('onRequest', (request, _reply, done) => {
       const isPreflight = request.method === 'OPTIONS';
@@ -58,10 +64,7 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       strictPreflight: false,
       // Same-origin requests carry no Origin header or the public URL itself.
       origin: (origin, callback) => {
-        callback(
-          null,
-          !origin || origin === new URL(config.publicUrl).origin || allowed.has(origin),
-        );
+        callback(null, !origin || isAllowedOrigin(config, origin));
       },
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

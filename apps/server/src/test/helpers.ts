@@ -43,6 +43,7 @@ export const createTestApp = async (
   options: {
     config?: Partial<AppConfig>;
     rateLimits?: Partial<RateLimitSettings>;
+    realtime?: BuildAppOptions['realtime'];
     now?: BuildAppOptions['now'];
     database?: DatabaseHandle;
     /** Pino options (default: no logging). */
@@ -59,6 +60,7 @@ export const createTestApp = async (
     database,
     logger: options.logger ?? false,
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    ...(options.realtime ? { realtime: options.realtime } : {}),
     // Cheap argon2id in tests: same algorithm, lower cost.
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...(options.now ? { now: options.now } : {}),
@@ -148,6 +150,21 @@ export const createAccount = async (
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** `app.inject` as `token`'s owner (anonymous without one), with an optional JSON body. */
+export const callAs = (
+  ctx: Pick<TestContext, 'app'>,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 /** Messages the file outbox holds for one recipient, newest first. */
 export const readOutbox = async (config: AppConfig, to: string) => {

@@ -5,20 +5,23 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { RouteError } from '@/components/errors/route-error';
-import { AppLayout } from '@/components/layout/app-layout';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { RootLayout } from './root-layout';
 
 /** Code-split pages: each route module is loaded when first visited. */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-/** Spec section 2 route table. /products and /products/:id stay public (decision: spec 1 and 6). */
+/**
+ * Spec section 2 route table. /products and /products/:id stay public (decision 002), and so does
+ * /user/:userId (decision 012).
+ */
 export const routes: RouteObject[] = [
   {
     path: paths.home,
-    element: <AppLayout />,
+    element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Box sx={{ minHeight: '100vh' }} />,
     children: [
@@ -58,6 +61,29 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.forgotPassword,
+        lazy: page(
+          () => import('./routes/auth/forgot-password'),
+          (m) => m.ForgotPasswordRoute,
+        ),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: page(
+          () => import('./routes/auth/reset-password'),
+          (m) => m.ResetPasswordRoute,
+        ),
+      },
+      {
+        // Public (decision 012): anyone sees name, statistics and reviews; contact details are
+        // for verified members.
+        path: paths.publicProfile,
+        lazy: page(
+          () => import('./routes/public-profile'),
+          (m) => m.PublicProfileRoute,
+        ),
+      },
+      {
         path: paths.search,
         lazy: page(
           () => import('./routes/search'),
@@ -86,13 +112,6 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('./routes/profile'),
               (m) => m.ProfileRoute,
-            ),
-          },
-          {
-            path: paths.publicProfile,
-            lazy: page(
-              () => import('./routes/public-profile'),
-              (m) => m.PublicProfileRoute,
             ),
           },
           {

@@ -9,6 +9,8 @@ export const paths = {
   search: '/search',
   verifyEmail: '/verify-email',
   verificationPending: '/verification-pending',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   products: '/products',
   productDetail: '/products/:id',
   profile: '/profile',
@@ -26,5 +28,6 @@ export const hrefs = {
   productDetail: (id: number | string) => `/products/${encodeURIComponent(String(id))}`,
   publicProfile: (userId: number | string) => `/user/${encodeURIComponent(String(userId))}`,
   verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   chatWith: (userId: number | string) => `/chat?userId=${encodeURIComponent(String(userId))}`,
 };

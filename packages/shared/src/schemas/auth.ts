@@ -72,7 +72,17 @@ export const verifyEmailQuerySchema = z.object({ token: z.string().max(200).opti
  * `POST /api/auth/verify-email?token=` takes no body, except for an ADMIN_EMAILS address: its
  * link also chooses the password (decision 010).
  */
-export const verifyEmailBodySchema = passwordChoiceSchema.nullish();
+export const verifyEmailBodySchema = z.preprocess(
+  // A client that always sends a JSON body may send `{}`: no password chosen, like no body.
+  (body) =>
+    typeof body === 'object' &&
+    body !== null &&
+    !('password' in body) &&
+    !('confirmPassword' in body)
+      ? null
+      : body,
+  passwordChoiceSchema.nullish(),
+);
 
 /** `POST /api/auth/forgot-password`. */
 export const forgotPasswordBodySchema = z.object({

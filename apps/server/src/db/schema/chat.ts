@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, check, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 import { products } from './products';
 import { users } from './users';
 
@@ -24,5 +24,22 @@ export const chatMessages = pgTable(
     check('chat_messages_not_self_ck', sql`${t.senderId} <> ${t.receiverId}`),
     index('chat_messages_pair_created_idx').on(t.senderId, t.receiverId, t.createdAt),
     index('chat_messages_receiver_sender_created_idx').on(t.receiverId, t.senderId, t.createdAt),
+    // Unread counts and the unread-messages digest only look at unread rows.
+    index('chat_messages_unread_idx')
+      .on(t.receiverId, t.createdAt)
+      .where(sql`${t.readAt} is null`),
   ],
 );
+
+/**
+ * A member's chat settings (a row only once something differs from the defaults): whether unread
+ * messages are summarised by email, and when the last summary went out (at most one a day).
+ */
+export const chatPreferences = pgTable('chat_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  unreadDigest: boolean('unread_digest').notNull().default(true),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: updatedAt(),
+});

@@ -32,6 +32,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_read_created_idx').on(t.userId, t.read, t.createdAt.desc()),
+    // Finds what a given person caused for a user (chat bursts, a client's echo of an event).
+    index('notifications_user_actor_created_idx')
+      .on(t.userId, t.actorId, t.createdAt.desc())
+      .where(sql`${t.actorId} is not null`),
     uniqueIndex('notifications_user_event_uq')
       .on(t.userId, t.eventKey)
       .where(sql`${t.eventKey} is not null`),

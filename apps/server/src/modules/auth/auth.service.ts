@@ -16,7 +16,8 @@ type Deps = Pick<
 
 /** Failed password checks of one account (login, or the current password in a profile edit). */
 export const loginFailuresKey = (email: string) => `login-fail:${email}`;
-const verificationEmailsKey = (email: string) => `verify-mail:${email}`;
+/** Verification emails to one address (resend, request, and registrations replacing others). */
+export const verificationEmailsKey = (email: string) => `verify-mail:${email}`;
 
 /**
  * Wrong password, unknown email and a deleted account all answer the same 401, in the same time

@@ -81,7 +81,7 @@ export const checkPasswordResetToken = (deps: Pick<AppDeps, 'db' | 'now'>, token
  * a listed ADMIN_EMAILS address becomes admin and the notice email is queued.
  */
 export const resetPassword = async (
-  deps: Pick<AppDeps, 'db' | 'now' | 'config' | 'passwords' | 'bus' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'config' | 'passwords' | 'bus' | 'mailer' | 'counters'>,
   { token, password }: Pick<ResetPasswordBody, 'token' | 'password'>,
 ) => {
   const passwordHash = await deps.passwords.hash(password);

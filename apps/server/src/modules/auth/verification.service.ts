@@ -74,7 +74,7 @@ const tokenError = (code: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_USED', mess
  * for any other address is applied the same way (the link proves the mailbox).
  */
 export const verifyEmailToken = async (
-  deps: Pick<AppDeps, 'db' | 'now' | 'config' | 'passwords' | 'bus' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'config' | 'passwords' | 'bus' | 'mailer' | 'counters'>,
   rawToken: string | undefined,
   choice: PasswordChoice | null | undefined,
 ) => {

@@ -4,9 +4,10 @@ import { users } from '../../db/schema';
 import type { TxScope } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
 import { buildPasswordChangedEmail } from '../auth/auth-emails';
+import { loginFailuresKey } from '../auth/auth.service';
 import { revokeSessions } from './sessions';
 
-type Deps = Pick<AppDeps, 'config' | 'bus' | 'mailer'>;
+type Deps = Pick<AppDeps, 'config' | 'bus' | 'mailer' | 'counters'>;
 
 /** The address is proved (a link sent to it was used): verified now, and never pending again. */
 export const markEmailVerified = async (scope: TxScope, userId: number, now: Date) => {
@@ -54,4 +55,6 @@ export const setPasswordFromLink = async (
     await grantConfiguredAdmins(scope.tx, [account.email]);
   }
   await notifyPasswordChanged(scope, deps, account, now);
+  // Someone failing on purpose must not keep the owner out after the owner proved the mailbox.
+  scope.afterCommit(() => deps.counters.reset(loginFailuresKey(account.email)));
 };

@@ -589,3 +589,45 @@ describe('admin: roles of a user', () => {
     expect((await get('/api/roles', admin.token)).statusCode).toBe(200);
   });
 });
+
+describe('reading many profiles in a row', () => {
+  it('is limited per account (own profile free) and, for anonymous visitors, per IP', async () => {
+    const limited = await createTestApp({
+      rateLimits: {
+        profileReadsPerAccount: { max: 3, windowMs: 60_000 },
+        profileReadsPerIp: { max: 2, windowMs: 60_000 },
+      },
+    });
+    try {
+      const reader = await createAccount(limited, { verified: true });
+      const others = [];
+      for (let i = 0; i < 4; i += 1) others.push(await createAccount(limited));
+      const read = (id: number, headers: Record<string, string> = {}, remoteAddress?: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: `/api/users/${id}`,
+          headers,
+          ...(remoteAddress ? { remoteAddress } : {}),
+        });
+      const codes = [];
+      for (const other of others)
+        codes.push((await read(other.user.id, bearer(reader.token))).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const last = await read(others[0]!.user.id, bearer(reader.token));
+      expect(last.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+      // One's own profile is never counted, and another account has its own budget.
+      expect((await read(reader.user.id, bearer(reader.token))).statusCode).toBe(200);
+      expect((await read(reader.user.id, bearer(others[1]!.token))).statusCode).toBe(200);
+
+      const anonymous = [];
+      for (let i = 0; i < 3; i += 1) {
+        anonymous.push((await read(others[i]!.user.id, {}, '10.7.7.7')).statusCode);
+      }
+      expect(anonymous).toEqual([200, 200, 429]);
+      expect((await read(others[0]!.user.id, {}, '10.7.7.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -23,9 +23,10 @@ import type { AppDeps } from '../../lib/deps';
 import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { issueSession, loginFailuresKey } from '../auth/auth.service';
+import { issueSession, loginFailuresKey, verificationEmailsKey } from '../auth/auth.service';
 import * as verification from '../auth/verification.service';
 import { enqueueVerificationEmail } from '../auth/verification.service';
+import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
 import * as products from '../products/products.service';
@@ -127,9 +128,10 @@ const findHolder = async (db: Database | Tx, email: string, lock: boolean) => {
   const query = db
     .select({
       id: users.id,
+      // Qualified by hand: inside the subquery a bare "id" would be the role's.
       isPending: sql<boolean>`${users.firstVerifiedAt} is null and not exists (
         select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-        where ur.user_id = ${users.id} and r.name = ${ROLE_ADMIN})`,
+        where ur.user_id = "users"."id" and r.name = ${ROLE_ADMIN})`,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
@@ -152,6 +154,15 @@ export const registerUser = async (
   assertUsableEmail(input.email, config.allowedEmailDomains);
   const holder = await findHolder(deps.db, input.email, false);
   if (holder && !holder.isPending) throw emailTaken();
+  // Each replacement mails the address again: counted like resends, so the owner's mailbox cannot
+  // be flooded by registering the same address over and over.
+  if (holder) {
+    await consumeLimit(
+      deps.counters,
+      verificationEmailsKey(input.email),
+      deps.rateLimits.verificationEmailsPerAccount,
+    );
+  }
   const passwordHash = await deps.passwords.hash(input.password);
   // Roles never come from the payload. ADMIN_EMAILS accounts become admins only once a link sent
   // to the address chose their password (decision 010), never at sign-up.
@@ -406,6 +417,7 @@ const removeAccount = async (
   await sales.removeUserData(tx, id);
   await favorites.removeUserData(tx, id);
   await notifications.removeUserData(tx, id);
+  await chat.removeUserData(tx, id);
   await verification.removeUserData(tx, id);
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx

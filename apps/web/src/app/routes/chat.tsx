@@ -1,10 +1,19 @@
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import { useLocation } from 'react-router';
+import { PageContainer } from '@/components/layout/page-container';
+import { PageTitle } from '@/components/layout/page-title';
+import { ChatPage } from '@/features/chat/components/chat-page';
+import { ChatProvider } from '@/features/chat/hooks/use-chat';
+import { readChatContact } from '@/lib/chat-contact';
 
-export const ChatRoute = () => (
-  <UnderConstruction
-    title="Mensajes"
-    description="Aquí podrás conversar en tiempo real con compradores y vendedores."
-    icon={<ChatBubbleOutline />}
-  />
-);
+export const ChatRoute = () => {
+  const location = useLocation();
+  const preselected = readChatContact(location.state, location.search);
+  return (
+    <PageContainer sx={{ py: { xs: 2, md: 3 } }}>
+      <PageTitle title="Mensajes" />
+      <ChatProvider>
+        <ChatPage key={preselected?.userId ?? 'none'} preselected={preselected} />
+      </ChatProvider>
+    </PageContainer>
+  );
+};

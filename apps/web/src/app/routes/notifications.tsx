@@ -1,10 +1,14 @@
-import NotificationsNone from '@mui/icons-material/NotificationsNone';
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import { PageContainer } from '@/components/layout/page-container';
+import { PageTitle } from '@/components/layout/page-title';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
+import { useAuth } from '@/lib/auth';
 
-export const NotificationsRoute = () => (
-  <UnderConstruction
-    title="Notificaciones"
-    description="Aquí verás los avisos de nuevos mensajes y ofertas."
-    icon={<NotificationsNone />}
-  />
-);
+export const NotificationsRoute = () => {
+  const { user } = useAuth();
+  return (
+    <PageContainer maxWidth="md">
+      <PageTitle title="Notificaciones" />
+      {user && <NotificationsPage userId={user.id} />}
+    </PageContainer>
+  );
+};

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
+import { USER_MESSAGES } from '@unimercado/shared/schemas/users';
+import {
+  jsonResponse,
+  mockFetch,
+  renderApp,
+  requestOf,
+  seedSession,
+  TEST_USER,
+} from '@/testing/test-utils';
 
 const PROFILE = {
   id: 7,
@@ -124,6 +132,11 @@ describe('own profile', () => {
     await user.type(name, 'Ana López');
     await user.type(email, 'ana.lopez@uni.edu');
     await user.clear(phone);
+    // A new email from a session signed in long ago: the current password is asked for.
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Escribe tu contraseña actual.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.type(screen.getByLabelText(/Contraseña actual/), 'clave-actual');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
     const put = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
@@ -133,6 +146,7 @@ describe('own profile', () => {
       email: 'ana.lopez@uni.edu',
       phone: null,
       password: null,
+      currentPassword: 'clave-actual',
     });
     await waitFor(
       () => expect(screen.getByRole('heading', { name: 'Mi Perfil' })).toBeInTheDocument(),
@@ -173,6 +187,7 @@ describe('own profile', () => {
     await user.clear(email);
     await user.type(email, 'ana.nueva@uni.edu');
     await user.type(screen.getByLabelText(/Nueva contraseña/), 'nueva-clave');
+    await user.type(screen.getByLabelText(/Contraseña actual/), 'clave-actual');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
     expect(await screen.findByText('Email no verificado')).toBeInTheDocument();
@@ -182,6 +197,44 @@ describe('own profile', () => {
       email: 'ana.nueva@uni.edu',
       verified: false,
     });
+  });
+
+  it('asks for the current password only when needed: not after a fresh sign-in, unless the server does', async () => {
+    const signedInNow = Math.floor(Date.now() / 1000);
+    const freshToken = `h.${btoa(JSON.stringify({ id: 7, auth_time: signedInNow }))}.s`;
+    let asks = true;
+    const fetchMock = profileApi({
+      'PUT /api/users/7': ({ body }) => {
+        if (asks) {
+          asks = false;
+          return jsonResponse(403, {
+            error: USER_MESSAGES.reauthenticationRequired,
+            message: USER_MESSAGES.reauthenticationRequired,
+            code: 'REAUTHENTICATION_REQUIRED',
+          });
+        }
+        return jsonResponse(200, { ...PROFILE, ...(body as object), token: 'fresh-token' });
+      },
+    });
+    seedSession(TEST_USER, freshToken);
+    const user = userEvent.setup({ delay: null });
+    renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    // A name change never needs it; a new password right after signing in does not either.
+    await user.type(screen.getByLabelText(/Nueva contraseña/), 'nueva-clave');
+    expect(screen.queryByLabelText(/Contraseña actual/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    // The server still asked (its clock is the one that counts): the field appears.
+    expect(await screen.findByText(USER_MESSAGES.reauthenticationRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Contraseña actual/), 'clave-actual');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
+    const puts = fetchMock.mock.calls
+      .map((_, index) => requestOf(fetchMock, index))
+      .filter((request) => request.method === 'PUT');
+    expect(
+      puts.map((request) => (request.body as { currentPassword: unknown }).currentPassword),
+    ).toEqual([null, 'clave-actual']);
   });
 
   it('requests a verification email and reloads the status', async () => {
@@ -258,6 +311,46 @@ describe('public profile', () => {
       selectedUserName: 'Pedro Gómez',
       initialMessage: '¡Hola Pedro! Vi tu perfil en UniMercado y me gustaría hablar contigo.',
     });
+  });
+
+  it('opens for an anonymous visitor: name, stats and reviews, no contact details, no contact icon', async () => {
+    mockFetch({
+      'GET /api/users/8': () =>
+        jsonResponse(200, { ...PROFILE, id: 8, name: 'Pedro Gómez', email: null, phone: null }),
+      'GET /api/users/8/stats': () =>
+        jsonResponse(200, { productos: 3, vendidos: 1, promedio: 5, totalReviews: 1 }),
+      'GET /api/reviews': () => jsonResponse(200, []),
+    });
+    const { router } = renderApp('/user/8');
+    expect(
+      await screen.findByRole('heading', { name: 'Perfil de Pedro Gómez' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/8');
+    expect(
+      screen.getByText(
+        'Para ver su correo y su teléfono, inicia sesión con una cuenta verificada.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Correo electrónico')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Enviar mensaje/ })).not.toBeInTheDocument();
+    const stats = await screen.findByRole('region', { name: 'Estadísticas' });
+    expect(within(stats).getByText('3')).toBeInTheDocument();
+  });
+
+  it('tells an unverified member how to see contact details', async () => {
+    mockFetch({
+      'GET /api/users/8': () =>
+        jsonResponse(200, { ...PROFILE, id: 8, name: 'Pedro Gómez', email: null, phone: null }),
+      'GET /api/users/8/stats': () =>
+        jsonResponse(200, { productos: 0, vendidos: 0, promedio: 0, totalReviews: 0 }),
+      'GET /api/reviews': () => jsonResponse(200, []),
+    });
+    renderApp('/user/8', { user: { ...TEST_USER, verified: false } });
+    expect(
+      await screen.findByText(
+        'Para ver su correo y su teléfono, verifica tu email desde tu perfil.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('hides the contact icon on your own public profile', async () => {

@@ -5,6 +5,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { verificationStatusQueryOptions } from '@/features/auth/api/verification-status';
 import { VerificationStatusCard } from '@/features/auth/components/verification-status-card';
+import { DigestSetting } from '@/features/chat/components/digest-setting';
 import { SellerListings } from '@/features/products/components/seller-listings';
 import { OwnProfile } from '@/features/users/components/own-profile';
 import { useAuth } from '@/lib/auth';
@@ -23,7 +24,12 @@ export const ProfileRoute = () => {
       {user ? (
         <OwnProfile
           userId={user.id}
-          verificationCard={<VerificationStatusCard />}
+          verificationCard={
+            <>
+              <VerificationStatusCard />
+              <DigestSetting />
+            </>
+          }
           onProfileSaved={handleSaved}
           listings={<SellerListings sellerId={user.id} isOwn />}
         />

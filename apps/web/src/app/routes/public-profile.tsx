@@ -1,4 +1,4 @@
-import type { User } from '@unimercado/shared/schemas/users';
+import type { Profile } from '@unimercado/shared/schemas/users';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { env } from '@/config/env';
@@ -21,7 +21,7 @@ export const PublicProfileRoute = () => {
   };
 
   // The chat page (a later issue) reads the preselected user and the greeting from here.
-  const contact = (target: User) => {
+  const contact = (target: Profile) => {
     const { to, state } = buildChatContact(target, env.appName);
     void navigate(to, { state });
   };
@@ -32,6 +32,7 @@ export const PublicProfileRoute = () => {
       <PublicProfile
         userId={id}
         viewerId={user?.id ?? null}
+        isViewerVerified={user?.verified ?? false}
         onBack={goBack}
         onContact={contact}
         listings={id !== null && <SellerListings sellerId={id} isOwn={user?.id === id} />}

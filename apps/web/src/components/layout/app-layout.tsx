@@ -10,8 +10,15 @@ import { TopBar } from './top-bar';
 import { UnverifiedNotice } from './unverified-notice';
 import { useBottomBarVisible, useIsNarrow } from './use-layout';
 
-/** The root layout of spec section 2: sticky top bar, main content, bottom bar. */
-export const AppLayout = () => {
+/**
+ * The root layout of spec section 2: sticky top bar, main content, bottom bar. The app layer
+ * passes the bell's state (app/root-layout.tsx).
+ */
+export const AppLayout = ({
+  hasUnreadNotifications = false,
+}: {
+  hasUnreadNotifications?: boolean;
+}) => {
   const { user, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -46,7 +53,7 @@ export const AppLayout = () => {
         user={user}
         isAdmin={isAdmin}
         isNarrow={isNarrow}
-        hasUnreadNotifications={false}
+        hasUnreadNotifications={hasUnreadNotifications}
         onSignOut={handleSignOut}
       />
       {user && !user.verified && pathname !== paths.profile && <UnverifiedNotice />}

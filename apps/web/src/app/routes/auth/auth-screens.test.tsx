@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { REGISTER_SUCCESS_MESSAGE } from '@/features/auth/components/register-form';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
 const LOGIN_OK = {
@@ -221,9 +222,11 @@ describe('register', () => {
     expect(await screen.findByRole('heading', { name: '¡Registro exitoso!' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        '¡Registro exitoso! Revisa tu email para verificar tu cuenta. Si no recibes el email, puedes solicitar un reenvío.',
+        'Revisa tu email para verificar tu cuenta. Si no recibes el email, puedes solicitar un reenvío.',
       ),
     ).toBeInTheDocument();
+    // Said once: the title, not again in the message.
+    expect(screen.getAllByText(/¡Registro exitoso!/)).toHaveLength(1);
     expect(screen.getByText('ana@uni.edu')).toBeInTheDocument();
   });
 
@@ -246,6 +249,27 @@ describe('register', () => {
 });
 
 describe('verification pending', () => {
+  it("says '¡Registro exitoso!' only right after a registration", async () => {
+    mockFetch({});
+    renderApp('/verification-pending?email=ana%40uni.edu');
+    expect(await screen.findByRole('heading', { name: 'Verifica tu email' })).toBeInTheDocument();
+    expect(screen.queryByText(/Registro exitoso/)).not.toBeInTheDocument();
+    expect(screen.getByText('ana@uni.edu')).toBeInTheDocument();
+  });
+
+  it('lets a long address wrap before the @ and the dots, never inside a word', async () => {
+    mockFetch({});
+    const email = 'maria.fernanda.gonzalez.restrepo@estudiantes.universidad-nacional.edu.co';
+    renderApp('/verification-pending', { state: { email, message: REGISTER_SUCCESS_MESSAGE } });
+    const address = await screen.findByText(email);
+    const parts = [...address.childNodes].map((node) =>
+      node.nodeName === 'WBR' ? '|' : node.textContent,
+    );
+    expect(parts.join('')).toBe(
+      'maria|.fernanda|.gonzalez|.restrepo|@estudiantes|.universidad-nacional|.edu|.co',
+    );
+  });
+
   it('reveals the resend form, validates it and confirms the resend', async () => {
     const fetchMock = mockFetch({
       'POST /api/auth/resend-verification': () => jsonResponse(200, { message: 'ok' }),

@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
@@ -74,7 +75,8 @@ describe('verify email', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/verify-email?token=usado');
     expect(await screen.findByText('Este enlace ya ha sido utilizado.')).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'Reenviar verificación' })).not.toBeInTheDocument();
+    // Any failed link offers a new one.
+    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Intentar verificar de nuevo' }));
     expect(
       await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
@@ -110,5 +112,89 @@ describe('verify email', () => {
       expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ verified: true }),
     );
     expect(screen.queryByText(/Tu correo aún no está verificado/)).not.toBeInTheDocument();
+  });
+
+  it('an unknown or replaced link offers the resend form too; signed in, the way on is Continuar', async () => {
+    mockFetch({
+      'POST /api/auth/verify-email': () =>
+        jsonResponse(400, {
+          error: 'El enlace de verificación no es válido.',
+          message: 'El enlace de verificación no es válido.',
+          code: 'TOKEN_INVALID',
+        }),
+    });
+    renderApp('/verify-email?token=reemplazado');
+    expect(await screen.findByText('El enlace de verificación no es válido.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al login' })).toHaveAttribute('href', '/login');
+    cleanup();
+
+    renderApp('/verify-email?token=reemplazado', { user: { ...TEST_USER, verified: false } });
+    expect(await screen.findByText('El enlace de verificación no es válido.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByRole('link', { name: 'Volver al login' })).not.toBeInTheDocument();
+    // The resend form is filled in with the session's address.
+    expect(screen.getByLabelText('Correo Electrónico')).toHaveValue(TEST_USER.email);
+  });
+
+  it("signed in, success offers 'Continuar' instead of 'Ir al login'", async () => {
+    mockFetch({
+      'POST /api/auth/verify-email': () =>
+        jsonResponse(200, { message: '¡Tu email ha sido verificado! Ya puedes iniciar sesión.' }),
+      'GET /api/auth/verification-status': () =>
+        jsonResponse(200, { verified: true, email: TEST_USER.email }),
+    });
+    renderApp('/verify-email?token=bueno', { user: { ...TEST_USER, verified: false } });
+    expect(
+      await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByRole('link', { name: 'Ir al login' })).not.toBeInTheDocument();
+  });
+
+  it('an administrator address chooses its password on the verification page', async () => {
+    const passwordRequired = {
+      error: AUTH_MESSAGES.passwordRequired,
+      message: AUTH_MESSAGES.passwordRequired,
+      code: 'PASSWORD_REQUIRED',
+      details: { email: 'rectora@uni.edu' },
+    };
+    const fetchMock = mockFetch({
+      'POST /api/auth/verify-email': ({ body }) =>
+        body
+          ? jsonResponse(200, { message: AUTH_MESSAGES.verifiedWithPassword })
+          : jsonResponse(400, passwordRequired),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/verify-email?token=admin', { strict: true });
+    expect(await screen.findByRole('heading', { name: 'Protege tu cuenta' })).toBeInTheDocument();
+    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByText('rectora@uni.edu')).toBeInTheDocument();
+
+    const password = screen.getByLabelText(/^Nueva contraseña/);
+    const confirm = screen.getByLabelText(/^Confirmar Contraseña/);
+    await user.type(password, 'abc');
+    await user.type(confirm, 'abd');
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verificar y guardar contraseña' }));
+    expect(
+      await screen.findByText('La contraseña debe tener al menos 6 caracteres'),
+    ).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'clave-segura-1');
+    await user.clear(confirm);
+    await user.type(confirm, 'clave-segura-1');
+    await user.click(screen.getByRole('button', { name: 'Verificar y guardar contraseña' }));
+    expect(
+      await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(AUTH_MESSAGES.verifiedWithPassword)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al login' })).toHaveAttribute('href', '/login');
+    const posts = fetchMock.mock.calls.map((_, index) => requestOf(fetchMock, index));
+    expect(posts).toHaveLength(2);
+    expect(posts[1]).toMatchObject({
+      url: '/api/auth/verify-email?token=admin',
+      body: { password: 'clave-segura-1', confirmPassword: 'clave-segura-1' },
+    });
   });
 });

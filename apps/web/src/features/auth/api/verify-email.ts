@@ -1,5 +1,6 @@
 import type { MessageResponse } from '@unimercado/shared/schemas/common';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PasswordChoice } from '@unimercado/shared/schemas/users';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const verifyEmail = (token: string) =>
@@ -24,3 +25,16 @@ export const verifyEmailQueryOptions = (token: string) =>
 
 export const useVerifyEmail = (token: string | null) =>
   useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+
+/**
+ * An ADMIN_EMAILS address: the same link verifies and chooses the password (decision 010). Every
+ * session of the account ends, so the caller signs out locally.
+ */
+export const verifyEmailWithPassword = ({ token, ...choice }: { token: string } & PasswordChoice) =>
+  api.post<MessageResponse | null>('/auth/verify-email', choice, {
+    query: { token },
+    skipUnauthorizedHandling: true,
+  });
+
+export const useVerifyEmailWithPassword = () =>
+  useMutation({ mutationFn: verifyEmailWithPassword });

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -79,4 +80,13 @@ export const AuthCard = ({
       </Card>
     </Container>
   </Box>
+);
+
+/** An account screen waiting for the server (checking a link): a spinner and one line. */
+export const AuthLoadingCard = ({ title, label }: { title: string; label: string }) => (
+  <AuthCard title={title} icon={<CircularProgress size={32} aria-label={label} />}>
+    <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+      Esto solo tomará un momento.
+    </Typography>
+  </AuthCard>
 );

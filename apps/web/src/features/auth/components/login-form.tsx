@@ -60,6 +60,11 @@ export const LoginForm = () => {
         isPassword
         hideErrorText
       />
+      <Typography variant="body2" sx={{ textAlign: 'right', mt: '4px !important' }}>
+        <Link component={RouterLink} to={paths.forgotPassword} sx={TOUCH_LINK_SX}>
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </Typography>
       <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
         {login.isPending ? 'Iniciando sesión...' : 'Iniciar sesión'}
       </Button>

@@ -8,11 +8,24 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { EmailAddress } from '@/components/text/email-address';
 import { paths } from '@/config/paths';
 import { AuthCard } from './auth-card';
 import { ResendVerificationForm } from './resend-verification-form';
 
-/** After registering: where the email went, a resend form and the way back to login. */
+export const REGISTERED_TITLE = '¡Registro exitoso!';
+
+/**
+ * The registration's message starts with the title the page already shows: it is said once.
+ */
+const withoutTitle = (message: string) =>
+  message.startsWith(REGISTERED_TITLE) ? message.slice(REGISTERED_TITLE.length).trim() : message;
+
+/**
+ * Where the verification email went, a resend form and the way back to login. '¡Registro
+ * exitoso!' only right after a registration (which passes `message`); opened any other way, the
+ * page just says to verify the email.
+ */
 export const VerificationPending = ({
   email,
   message,
@@ -21,23 +34,31 @@ export const VerificationPending = ({
   message: string | null;
 }) => {
   const [isResendOpen, setIsResendOpen] = useState(false);
+  const isAfterRegistration = message !== null;
+  const rest = message ? withoutTitle(message) : '';
   return (
-    <AuthCard icon={<MarkEmailReadOutlinedIcon />} title="¡Registro exitoso!" maxWidth="sm">
+    <AuthCard
+      icon={<MarkEmailReadOutlinedIcon />}
+      title={isAfterRegistration ? REGISTERED_TITLE : 'Verifica tu email'}
+      maxWidth="sm"
+    >
       <Stack spacing={2.5}>
-        {message && <Alert severity="success">{message}</Alert>}
-        <Typography sx={{ textAlign: 'center' }}>
-          {email ? (
-            <>
+        {rest && <Alert severity="success">{rest}</Alert>}
+        {email ? (
+          <Typography component="div" sx={{ textAlign: 'center' }}>
+            <Box component="p" sx={{ m: 0 }}>
               Enviamos un email de verificación a{' '}
-              <Box component="strong" sx={{ wordBreak: 'break-all', color: 'primary.main' }}>
-                {email}
-              </Box>
-              . Abre el enlace del correo para activar tu cuenta.
-            </>
-          ) : (
-            'Te enviamos un email de verificación. Abre el enlace del correo para activar tu cuenta.'
-          )}
-        </Typography>
+              <EmailAddress email={email} sx={{ fontWeight: 700, color: 'primary.main' }} />
+            </Box>
+            <Box component="p" sx={{ m: 0, mt: 1 }}>
+              Abre el enlace del correo para activar tu cuenta.
+            </Box>
+          </Typography>
+        ) : (
+          <Typography sx={{ textAlign: 'center' }}>
+            Te enviamos un email de verificación. Abre el enlace del correo para activar tu cuenta.
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           ¿No lo encuentras? Revisa la carpeta de spam o solicita un nuevo enlace.
         </Typography>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
 import { useEffect } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { EmailAddress } from '@/components/text/email-address';
 import { useAuth } from '@/lib/auth';
 import { useRequestVerification, useVerificationStatus } from '../api/verification-status';
 import {
@@ -98,9 +99,11 @@ export const VerificationStatusCard = () => {
               )}
             </Box>
             <Typography color="text.secondary">
+              {isVerified ? 'Tu correo ' : 'Verifica '}
+              {status.data.email ? <EmailAddress email={status.data.email} /> : 'tu correo'}
               {isVerified
-                ? `Tu correo ${status.data.email} está verificado. Tienes acceso a todas las funciones.`
-                : `Verifica ${status.data.email || 'tu correo'} para acceder a todas las funciones: publicar productos, hacer ofertas, chatear y calificar.`}
+                ? ' está verificado. Tienes acceso a todas las funciones.'
+                : ' para acceder a todas las funciones: publicar productos, hacer ofertas, chatear y calificar.'}
             </Typography>
             {request.isSuccess && (
               <Alert severity="success">

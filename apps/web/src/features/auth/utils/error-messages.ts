@@ -7,6 +7,8 @@ export const RESEND_FALLBACK_MESSAGE = 'Error reenviando verificación';
 export const VERIFY_FALLBACK_MESSAGE = 'Error verificando email';
 export const STATUS_FALLBACK_MESSAGE = 'Error obteniendo estado de verificación';
 export const REQUEST_FALLBACK_MESSAGE = 'Error solicitando verificación';
+export const FORGOT_FALLBACK_MESSAGE = 'Error solicitando el enlace. Inténtalo de nuevo.';
+export const RESET_FALLBACK_MESSAGE = 'Error cambiando la contraseña. Inténtalo de nuevo.';
 /** The profile's verification card words an unreachable server this way (spec section 8). */
 export const VERIFICATION_NETWORK_MESSAGE = 'No se pudo conectar con el servidor';
 
@@ -51,3 +53,8 @@ export const getVerifyErrorMessage = (error: unknown): string => {
   }
   return error instanceof Error && error.message ? error.message : VERIFY_FALLBACK_MESSAGE;
 };
+
+/** The emailed link itself failed (unknown, used, expired, replaced), not the network. */
+export const isLinkError = (error: unknown) =>
+  error instanceof ApiError &&
+  ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED'].includes(error.code);

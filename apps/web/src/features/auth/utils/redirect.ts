@@ -5,6 +5,8 @@ const AUTH_PAGES: readonly string[] = [
   paths.register,
   paths.verifyEmail,
   paths.verificationPending,
+  paths.forgotPassword,
+  paths.resetPassword,
 ];
 
 type FromLocation = { pathname?: unknown; search?: unknown; hash?: unknown };

@@ -11,6 +11,8 @@ export type UpdateUserPayload = {
   email: string;
   phone: string | null;
   password: string | null;
+  /** Needed for a new password or email unless the sign-in is recent (decision 010). */
+  currentPassword?: string | null;
 };
 
 /** Answers the updated user plus a fresh token (a password change revokes the older ones). */

@@ -70,7 +70,8 @@ export const OwnProfile = ({
             <Stack spacing={3}>
               {isEditing ? (
                 <ProfileEditForm
-                  user={user}
+                  // The owner always gets their own email back (decision 012).
+                  user={{ ...user, email: user.email ?? '' }}
                   onCancel={closeEditor}
                   onClose={closeEditor}
                   onSaved={onProfileSaved}

@@ -1,4 +1,5 @@
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -7,10 +8,16 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '@/components/text/email-address';
 import { formatDate } from '@/utils/format';
 import { getInitials } from '@/utils/initials';
 
-type ProfileUser = { name: string; email: string; phone?: string | null; createdAt?: string };
+type ProfileUser = {
+  name: string;
+  email: string | null;
+  phone?: string | null;
+  createdAt?: string;
+};
 
 const InfoRow = ({
   icon,
@@ -32,15 +39,20 @@ const InfoRow = ({
   </Box>
 );
 
-/** Initials avatar, name and contact details; `actions` sits at the top right. */
+/**
+ * Initials avatar, name and contact details; `actions` sits at the top right. Without an email
+ * the viewer may not see contact details: `contactHint` says how they could.
+ */
 export const ProfileCard = ({
   user,
   actions,
   showEmptyPhone = false,
+  contactHint,
 }: {
   user: ProfileUser;
   actions?: ReactNode;
   showEmptyPhone?: boolean;
+  contactHint?: ReactNode;
 }) => {
   const joined = user.createdAt ? formatDate(user.createdAt) : '';
   return (
@@ -73,16 +85,25 @@ export const ProfileCard = ({
             <Box sx={{ alignSelf: 'flex-start', display: 'flex', gap: 0.5 }}>{actions}</Box>
           )}
         </Box>
-        <Stack spacing={2}>
-          <InfoRow icon={<EmailOutlinedIcon />} label="Correo electrónico">
-            {user.email}
-          </InfoRow>
-          {(user.phone || showEmptyPhone) && (
-            <InfoRow icon={<PhoneOutlinedIcon />} label="Teléfono">
-              {user.phone || 'Sin teléfono'}
+        {user.email === null ? (
+          contactHint && (
+            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 1.5 }}>
+              <LockOutlinedIcon fontSize="small" sx={{ color: 'text.secondary', mt: 0.25 }} />
+              <span>{contactHint}</span>
+            </Typography>
+          )
+        ) : (
+          <Stack spacing={2}>
+            <InfoRow icon={<EmailOutlinedIcon />} label="Correo electrónico">
+              <EmailAddress email={user.email} />
             </InfoRow>
-          )}
-        </Stack>
+            {(user.phone || showEmptyPhone) && (
+              <InfoRow icon={<PhoneOutlinedIcon />} label="Teléfono">
+                {user.phone || 'Sin teléfono'}
+              </InfoRow>
+            )}
+          </Stack>
+        )}
       </CardContent>
     </Card>
   );

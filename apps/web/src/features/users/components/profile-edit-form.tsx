@@ -10,18 +10,24 @@ import {
   type UpdateUserResponse,
   type User,
 } from '@unimercado/shared/schemas/users';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
-import { toUserMessage } from '@/lib/api-client';
+import { ApiError, toUserMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useUpdateUser } from '../api/update-user';
+import { isRecentSignIn } from '../utils/recent-sign-in';
 
 type EditInput = z.input<typeof updateUserBodySchema>;
 type EditOutput = z.output<typeof updateUserBodySchema>;
 
 export const PROFILE_UPDATED_MESSAGE = 'Perfil actualizado correctamente';
 export const PROFILE_UPDATE_FALLBACK = 'Error al actualizar el perfil';
+export const CURRENT_PASSWORD_REQUIRED = 'Escribe tu contraseña actual.';
+
+/** The server's answers that mean "prove it is you": the field shows (again). */
+const REAUTH_CODES = ['REAUTHENTICATION_REQUIRED', 'CURRENT_PASSWORD_INVALID'];
 
 /**
  * 'Editando Perfil' form (spec section 5): name and email required, phone digits/spaces/leading
@@ -40,7 +46,8 @@ export const ProfileEditForm = ({
   onClose: () => void;
 }) => {
   const update = useUpdateUser();
-  const { control, handleSubmit } = useForm<EditInput, unknown, EditOutput>({
+  const { token } = useAuth();
+  const { control, handleSubmit, setError } = useForm<EditInput, unknown, EditOutput>({
     resolver: zodResolver(updateUserBodySchema),
     defaultValues: {
       id: user.id,
@@ -48,8 +55,14 @@ export const ProfileEditForm = ({
       email: user.email,
       phone: user.phone ?? '',
       password: '',
+      currentPassword: '',
     },
   });
+  const [email, password] = useWatch({ control, name: ['email', 'password'] });
+  const [wasAsked, setWasAsked] = useState(false);
+  const isSensitiveChange =
+    Boolean(password) || email.trim().toLowerCase() !== user.email.toLowerCase();
+  const needsCurrentPassword = isSensitiveChange && (wasAsked || !isRecentSignIn(token));
 
   useEffect(() => {
     if (!update.isSuccess) return;
@@ -58,6 +71,10 @@ export const ProfileEditForm = ({
   }, [update.isSuccess, onClose]);
 
   const onSubmit = handleSubmit((values) => {
+    if (needsCurrentPassword && !values.currentPassword) {
+      setError('currentPassword', { message: CURRENT_PASSWORD_REQUIRED });
+      return;
+    }
     update.mutate(
       {
         id: user.id,
@@ -65,10 +82,18 @@ export const ProfileEditForm = ({
         email: values.email,
         phone: values.phone,
         password: values.password,
+        currentPassword: needsCurrentPassword ? values.currentPassword : null,
       },
-      { onSuccess: onSaved },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (error instanceof ApiError && REAUTH_CODES.includes(error.code)) setWasAsked(true);
+        },
+      },
     );
   });
+  const isCurrentPasswordRefused =
+    update.error instanceof ApiError && update.error.code === 'CURRENT_PASSWORD_INVALID';
 
   const isLocked = update.isPending || update.isSuccess;
 
@@ -121,6 +146,19 @@ export const ProfileEditForm = ({
             disabled={isLocked}
             helperText="Déjala en blanco para mantener la actual"
           />
+          {needsCurrentPassword && (
+            <FormTextField
+              control={control}
+              name="currentPassword"
+              label="Contraseña actual"
+              autoComplete="current-password"
+              isPassword
+              required
+              disabled={isLocked}
+              error={isCurrentPasswordRefused}
+              helperText="Por seguridad, para cambiar la contraseña o el correo"
+            />
+          )}
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={onCancel} disabled={update.isPending} variant="outlined">
               Cancelar

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { User } from '@unimercado/shared/schemas/users';
+import type { Profile } from '@unimercado/shared/schemas/users';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
@@ -26,22 +26,29 @@ import { UserStats } from './user-stats';
 
 export const PUBLIC_PROFILE_LOAD_ERROR = 'No se pudo cargar el perfil del usuario';
 export const MISSING_USER_ID = 'ID de usuario no proporcionado';
+export const CONTACT_HINT_ANONYMOUS =
+  'Para ver su correo y su teléfono, inicia sesión con una cuenta verificada.';
+export const CONTACT_HINT_UNVERIFIED =
+  'Para ver su correo y su teléfono, verifica tu email desde tu perfil.';
 
 /**
  * /user/:userId (spec section 2): 'Volver', 'Perfil de {name}', initials avatar, email, phone if
- * any, a contact icon for a signed-in viewer who is not the owner, stats and reviews.
+ * any, a contact icon for a signed-in viewer who is not the owner, stats and reviews. Open to
+ * anonymous visitors; email and phone only for verified members (decision 012).
  */
 export const PublicProfile = ({
   userId,
   viewerId,
+  isViewerVerified,
   onBack,
   onContact,
   listings,
 }: {
   userId: number | null;
   viewerId: number | null;
+  isViewerVerified: boolean;
   onBack: () => void;
-  onContact: (user: User) => void;
+  onContact: (user: Profile) => void;
   /** The user's listings (composed by the page), shown once the profile has loaded. */
   listings?: ReactNode;
 }) => {
@@ -98,6 +105,13 @@ export const PublicProfile = ({
           <Grid size={{ xs: 12, md: 5 }}>
             <ProfileCard
               user={user}
+              contactHint={
+                viewerId === null
+                  ? CONTACT_HINT_ANONYMOUS
+                  : !isViewerVerified
+                    ? CONTACT_HINT_UNVERIFIED
+                    : undefined
+              }
               actions={
                 canContact(viewerId, user.id) ? (
                   <Tooltip title="Enviar mensaje">

@@ -1,11 +1,6 @@
-import { hrefs } from '@/config/paths';
+import { buildChatContact as buildContact } from '@/lib/chat-contact';
 
-/** What the chat page receives when a profile's contact icon is used (spec section 2). */
-export type ChatContactState = {
-  selectedUserId: number;
-  selectedUserName: string;
-  initialMessage: string;
-};
+export type { ChatContactState } from '@/lib/chat-contact';
 
 export const buildGreeting = (name: string, appName: string): string =>
   `¡Hola${name ? ` ${name.split(/\s+/)[0]}` : ''}! Vi tu perfil en ${appName} y me gustaría hablar contigo.`;
@@ -14,14 +9,9 @@ export const buildGreeting = (name: string, appName: string): string =>
 export const canContact = (viewerId: number | null | undefined, profileUserId: number): boolean =>
   viewerId != null && viewerId !== profileUserId;
 
-export const buildChatContact = (user: { id: number; name: string }, appName: string) => ({
-  to: hrefs.chatWith(user.id),
-  state: {
-    selectedUserId: user.id,
-    selectedUserName: user.name,
-    initialMessage: buildGreeting(user.name, appName),
-  } satisfies ChatContactState,
-});
+/** The profile's contact icon: select that user in the chat with a prefilled greeting. */
+export const buildChatContact = (user: { id: number; name: string }, appName: string) =>
+  buildContact(user, buildGreeting(user.name, appName));
 
 /** `/user/:userId` must be a positive whole number. */
 export const parseUserId = (value: string | undefined): number | null => {

@@ -1,0 +1,183 @@
+import {
+  CHAT_MESSAGES,
+  chatMessageSchema,
+  chatMessagesQuerySchema,
+  chatUserSchema,
+  DESTINATIONS,
+  markReadResponseSchema,
+  NEXT_CURSOR_HEADER,
+  sendChatMessageSchema,
+} from '@unimercado/shared/chat';
+import { errorBodySchema } from '@unimercado/shared/errors';
+import { idSchema, paginationQuerySchema } from '@unimercado/shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { depsOf } from '../../lib/deps';
+import { setTotalCount } from '../../lib/pagination';
+import {
+  getChatPreferences,
+  listChatUsers,
+  listConversation,
+  markConversationRead,
+  sendPrivateMessage,
+  updateChatPreferences,
+} from './chat.service';
+import { runUnreadDigest, UNREAD_DIGEST } from './unread-digest';
+
+const e = errorBodySchema;
+const secured = [{ bearerAuth: [] }];
+
+export const CHAT_ROUTE_MESSAGES = {
+  badJson: 'El mensaje no es JSON válido.',
+} as const;
+
+const chatPreferencesSchema = z.object({ unreadDigest: z.boolean() });
+
+/** The body of `SEND /app/chat.private`, checked like a request body (400-style refusals). */
+const parseSendBody = (body: string) => {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new AppError(400, 'VALIDATION_ERROR', CHAT_ROUTE_MESSAGES.badJson);
+  }
+  const parsed = sendChatMessageSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message =
+      issue?.path[0] === 'content' && issue.code === 'too_big'
+        ? CHAT_MESSAGES.tooLong
+        : issue?.path[0] === 'content'
+          ? CHAT_MESSAGES.blank
+          : (issue?.message ?? CHAT_ROUTE_MESSAGES.badJson);
+    throw new AppError(400, 'VALIDATION_ERROR', message, {
+      details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  return parsed.data;
+};
+
+export const chatRoutes: FastifyPluginAsyncZod = (app) => {
+  const deps = depsOf(app);
+
+  // The unread-messages digest: every instance looks periodically; one does the work at a time.
+  const digest = setInterval(() => {
+    runUnreadDigest(deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'unread-messages digest failed'),
+    );
+  }, UNREAD_DIGEST.intervalMs);
+  digest.unref();
+  app.addHook('onClose', () => clearInterval(digest));
+
+  // Real-time sending (architecture.md, "Real-time chat"); refusals go to /user/queue/errors.
+  app.realtime.onSend(DESTINATIONS.chatPrivate, async ({ user, body }) => {
+    await sendPrivateMessage(deps, user, parseSendBody(body));
+  });
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          'Personas con las que el usuario tiene una conversación, la más reciente primero, con el último mensaje y los no leídos',
+        security: secured,
+        querystring: paginationQuerySchema.extend({
+          size: paginationQuerySchema.shape.size.default(50),
+        }),
+        response: { 200: z.array(chatUserSchema), 400: e, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      const { items, total } = await listChatUsers(deps, request.user, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          'Conversación del usuario con userId, más reciente primero; la siguiente página (más antigua) con before = X-Next-Cursor',
+        security: secured,
+        querystring: chatMessagesQuerySchema,
+        response: { 200: z.array(chatMessageSchema), 400: e, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      const { items, nextCursor } = await listConversation(deps, request.user, request.query);
+      if (nextCursor !== null) void reply.header(NEXT_CURSOR_HEADER, String(nextCursor));
+      return items;
+    },
+  );
+
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          'Envía un mensaje sin WebSocket (mismas reglas que SEND /app/chat.private; se entrega en tiempo real)',
+        security: secured,
+        body: sendChatMessageSchema,
+        response: { 201: chatMessageSchema, 400: e, 401: e, 403: e, 404: e, 429: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      const message = await sendPrivateMessage(deps, request.user, request.body);
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.put(
+    '/messages/read',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Marca como leídos los mensajes que userId envió al usuario autenticado',
+        security: secured,
+        querystring: z.object({ userId: idSchema }),
+        response: { 200: markReadResponseSchema, 400: e, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => markConversationRead(deps, request.user, request.query.userId),
+  );
+
+  app.get(
+    '/preferences',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Preferencias de chat del usuario (resumen por email de mensajes sin leer)',
+        security: secured,
+        response: { 200: chatPreferencesSchema, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => getChatPreferences(deps, request.user),
+  );
+
+  app.put(
+    '/preferences',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Cambia las preferencias de chat del usuario',
+        security: secured,
+        body: chatPreferencesSchema,
+        response: { 200: chatPreferencesSchema, 400: e, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => updateChatPreferences(deps, request.user, request.body),
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,234 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CHAT_LIMITS } from '@unimercado/shared/chat';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import { hrefs } from '@/config/paths';
+import { getInitials } from '@/utils/initials';
+import { CHAT_KEY } from '../api/get-chat-users';
+import { useChatMessages } from '../api/get-chat-messages';
+import { markConversationRead } from '../api/mark-conversation-read';
+import { useChat } from '../hooks/use-chat';
+import { CHAT_TEXTS } from '../messages';
+import { mergeHistory, type DisplayMessage } from '../utils/chat-messages';
+import { MessageText } from './message-text';
+
+const timeFormatter = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit' });
+
+const Bubble = ({ message, isMine }: { message: DisplayMessage; isMine: boolean }) => (
+  <Box sx={{ display: 'flex', justifyContent: isMine ? 'flex-end' : 'flex-start', mb: 1 }}>
+    <Box
+      sx={{
+        maxWidth: '78%',
+        px: 1.75,
+        py: 1,
+        borderRadius: 3,
+        borderBottomRightRadius: isMine ? 6 : undefined,
+        borderBottomLeftRadius: isMine ? undefined : 6,
+        bgcolor: isMine ? 'primary.main' : 'grey.100',
+        color: isMine ? 'primary.contrastText' : 'text.primary',
+        opacity: message.temporary ? 0.7 : 1,
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Typography variant="body2" component="div">
+        <MessageText content={message.content} />
+      </Typography>
+      <Typography
+        variant="caption"
+        component="div"
+        sx={{ textAlign: 'right', opacity: 0.8, mt: 0.25 }}
+      >
+        {message.temporary ? CHAT_TEXTS.sending : timeFormatter.format(new Date(message.createdAt))}
+      </Typography>
+    </Box>
+  </Box>
+);
+
+/** One conversation: history (newest pages first), live messages and the composer. */
+export const Conversation = ({
+  myId,
+  partner,
+  initialMessage,
+  showBack,
+  onBack,
+}: {
+  myId: number;
+  partner: { id: number; name: string };
+  initialMessage: string;
+  showBack: boolean;
+  onBack: () => void;
+}) => {
+  const chat = useChat();
+  const queryClient = useQueryClient();
+  const history = useChatMessages(partner.id);
+  const [draft, setDraft] = useState(initialMessage);
+  const scroller = useRef<HTMLDivElement>(null);
+  const live = chat.liveWith(partner.id);
+
+  const messages = useMemo(
+    () => mergeHistory(history.data?.pages.flatMap((page) => page.items) ?? [], live),
+    [history.data, live],
+  );
+  const lastId = messages.at(-1)?.id;
+  const unreadFromPartner = messages.some((m) => m.senderId === partner.id && !m.read);
+
+  // Opening the conversation, and each message arriving while it is open, marks it read.
+  useEffect(() => {
+    if (!unreadFromPartner) return;
+    const timer = setTimeout(() => {
+      void markConversationRead(partner.id)
+        .then(() => queryClient.invalidateQueries({ queryKey: [...CHAT_KEY, 'users'] }))
+        .catch(() => undefined);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [partner.id, lastId, unreadFromPartner, queryClient]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [lastId, partner.id]);
+
+  const isConnected = chat.connection.state === 'connected';
+  const canSend = draft.trim() !== '' && isConnected;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (draft.trim() === '') return;
+    if (chat.send(partner.id, draft)) setDraft('');
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2,
+          py: 1.25,
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        {showBack && (
+          <IconButton aria-label={CHAT_TEXTS.back} onClick={onBack} edge="start">
+            <ArrowBackIcon />
+          </IconButton>
+        )}
+        <Avatar sx={{ bgcolor: 'secondary.main', color: 'text.primary', width: 40, height: 40 }}>
+          {getInitials(partner.name)}
+        </Avatar>
+        <Link
+          component={RouterLink}
+          to={hrefs.publicProfile(partner.id)}
+          underline="hover"
+          color="text.primary"
+          sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          {partner.name}
+        </Link>
+      </Box>
+
+      <Box
+        ref={scroller}
+        sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2, bgcolor: '#fbf9ff' }}
+        aria-live="polite"
+        aria-label={`Conversación con ${partner.name}`}
+        role="log"
+      >
+        {history.isPending ? (
+          [0, 1, 2].map((key) => (
+            <Skeleton
+              key={key}
+              variant="rounded"
+              height={44}
+              width={key % 2 ? '55%' : '40%'}
+              sx={{ mb: 1.5, ml: key % 2 ? 'auto' : 0 }}
+            />
+          ))
+        ) : history.isError ? (
+          <ErrorAlert
+            message={CHAT_TEXTS.messagesError}
+            onRetry={() => void history.refetch()}
+            isRetrying={history.isFetching}
+          />
+        ) : (
+          <>
+            {history.hasNextPage && (
+              <Box sx={{ textAlign: 'center', mb: 2 }}>
+                <Button
+                  size="small"
+                  onClick={() => void history.fetchNextPage()}
+                  disabled={history.isFetchingNextPage}
+                >
+                  {CHAT_TEXTS.older}
+                </Button>
+              </Box>
+            )}
+            {messages.length === 0 && (
+              <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+                {CHAT_TEXTS.emptyConversation}
+              </Typography>
+            )}
+            {messages.map((message) => (
+              <Bubble key={message.id} message={message} isMine={message.senderId === myId} />
+            ))}
+          </>
+        )}
+      </Box>
+
+      {chat.sendError && (
+        <Alert severity="error" onClose={chat.clearSendError} sx={{ mx: 2, mt: 1 }}>
+          {chat.sendError}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        onSubmit={submit}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1.5 }}
+      >
+        <TextField
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={CHAT_TEXTS.placeholder}
+          multiline
+          maxRows={4}
+          fullWidth
+          size="small"
+          slotProps={{
+            htmlInput: { maxLength: CHAT_LIMITS.messageMaxLength, 'aria-label': 'Mensaje' },
+          }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!canSend}
+          endIcon={<SendIcon />}
+          sx={{ minHeight: 44, flexShrink: 0 }}
+        >
+          {CHAT_TEXTS.send}
+        </Button>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,64 @@
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { toUserMessage } from '@/lib/api-client';
+import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences';
+
+export const DIGEST_TEXTS = {
+  title: 'Mensajes sin leer por email',
+  description:
+    'Si tienes mensajes sin leer durante más de una hora, te enviamos un resumen por email (como máximo uno al día).',
+  label: 'Enviarme el resumen',
+  loadError: 'No se pudo cargar tu preferencia de avisos por email.',
+  saveError: 'No se pudo guardar tu preferencia. Inténtalo de nuevo.',
+} as const;
+
+/** The profile's setting that turns the unread-messages digest on or off (issue 10). */
+export const DigestSetting = () => {
+  const preferences = useChatPreferences();
+  const update = useUpdateChatPreferences();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
+          <MarkEmailUnreadOutlined color="primary" />
+          <Typography variant="h6" component="h2">
+            {DIGEST_TEXTS.title}
+          </Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {DIGEST_TEXTS.description}
+        </Typography>
+        {preferences.isPending ? (
+          <Skeleton width={200} height={44} />
+        ) : preferences.isError ? (
+          <Alert severity="error">{DIGEST_TEXTS.loadError}</Alert>
+        ) : (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={
+                  update.isPending ? update.variables.unreadDigest : preferences.data.unreadDigest
+                }
+                onChange={(event) => update.mutate({ unreadDigest: event.target.checked })}
+                disabled={update.isPending}
+              />
+            }
+            label={DIGEST_TEXTS.label}
+          />
+        )}
+        {update.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {toUserMessage(update.error, DIGEST_TEXTS.saveError)}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,181 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
+import type { Notification } from '@unimercado/shared/schemas/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import { ListSkeleton } from '@/components/feedback/list-skeleton';
+import { toUserMessage } from '@/lib/api-client';
+import { formatRelativeTime } from '@/utils/relative-time';
+import { notificationCountsQueryOptions, useNotifications } from '../api/get-notifications';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { NOTIFICATION_TEXTS } from '../messages';
+import { NotificationIcon } from './notification-icon';
+
+const ICON_COLORS: Record<number, string> = {
+  [NOTIFICATION_TYPES.message]: 'primary.main',
+  [NOTIFICATION_TYPES.offerAnswered]: 'success.main',
+};
+
+const NotificationRow = ({
+  notification,
+  onMarkRead,
+  isMarking,
+}: {
+  notification: Notification;
+  onMarkRead: (id: number) => void;
+  isMarking: boolean;
+}) => (
+  <ListItem
+    divider
+    sx={{ gap: 2, py: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+  >
+    <Avatar
+      sx={{
+        bgcolor: notification.read ? 'grey.200' : 'rgba(98, 0, 234, 0.1)',
+        color: ICON_COLORS[notification.typeId] ?? 'secondary.dark',
+      }}
+    >
+      <NotificationIcon typeId={notification.typeId} />
+    </Avatar>
+    <Box sx={{ flex: 1, minWidth: 0, flexBasis: { xs: 'calc(100% - 72px)', sm: 'auto' } }}>
+      <Typography sx={{ fontWeight: notification.read ? 400 : 600, overflowWrap: 'anywhere' }}>
+        {notification.message}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatRelativeTime(notification.createdAt)}
+      </Typography>
+    </Box>
+    {!notification.read && (
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => onMarkRead(notification.id)}
+        disabled={isMarking}
+        sx={{ flexShrink: 0, minHeight: 44, ml: { xs: 7, sm: 0 } }}
+      >
+        {NOTIFICATION_TEXTS.markRead}
+      </Button>
+    )}
+  </ListItem>
+);
+
+/** /notifications (spec section 2). */
+export const NotificationsPage = ({ userId }: { userId: number }) => {
+  const [showRead, setShowRead] = useState(false);
+  const list = useNotifications(userId, showRead);
+  const counts = useQuery(notificationCountsQueryOptions(userId));
+  const markRead = useMarkNotificationRead();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+
+  const refresh = () => {
+    void list.refetch();
+    void counts.refetch();
+  };
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+            {NOTIFICATION_TEXTS.title}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <Chip
+              color="primary"
+              label={NOTIFICATION_TEXTS.unreadCount(counts.data?.unread ?? 0)}
+            />
+            <Chip variant="outlined" label={NOTIFICATION_TEXTS.readCount(counts.data?.read ?? 0)} />
+          </Stack>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <FormControlLabel
+            control={
+              <Switch checked={showRead} onChange={(event) => setShowRead(event.target.checked)} />
+            }
+            label={NOTIFICATION_TEXTS.showRead}
+          />
+          <Tooltip title={NOTIFICATION_TEXTS.refresh}>
+            <IconButton
+              aria-label={NOTIFICATION_TEXTS.refresh}
+              onClick={refresh}
+              disabled={list.isFetching}
+            >
+              <RefreshIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      </Stack>
+
+      {markRead.isError && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => markRead.reset()}>
+          {toUserMessage(markRead.error, NOTIFICATION_TEXTS.markError)}
+        </Alert>
+      )}
+
+      <Card variant="outlined">
+        {list.isPending ? (
+          <ListSkeleton avatarSize={40} />
+        ) : list.isError ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorAlert
+              message={NOTIFICATION_TEXTS.loadError}
+              onRetry={() => void list.refetch()}
+              isRetrying={list.isFetching}
+            />
+          </Box>
+        ) : items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+            {showRead ? NOTIFICATION_TEXTS.emptyRead : NOTIFICATION_TEXTS.emptyUnread}
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {items.map((notification) => (
+              <NotificationRow
+                key={notification.id}
+                notification={notification}
+                onMarkRead={(id) => markRead.mutate(id)}
+                isMarking={markRead.isPending && markRead.variables === notification.id}
+              />
+            ))}
+          </List>
+        )}
+      </Card>
+
+      {!list.isPending && !list.isError && (
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 2, flexWrap: 'wrap' }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {NOTIFICATION_TEXTS.footer(items.length, total)}
+          </Typography>
+          {list.hasNextPage && (
+            <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {NOTIFICATION_TEXTS.more}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+};

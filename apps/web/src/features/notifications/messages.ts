@@ -1,0 +1,15 @@
+/** Spanish texts of the Notifications page (spec sections 2 and 8). */
+export const NOTIFICATION_TEXTS = {
+  title: 'Notificaciones',
+  unreadCount: (n: number) => `${n} sin leer`,
+  readCount: (n: number) => `${n} leídas`,
+  refresh: 'Actualizar',
+  showRead: 'Mostrar leídas',
+  markRead: 'Marcar leída',
+  emptyUnread: 'No hay notificaciones sin leer',
+  emptyRead: 'No hay notificaciones leídas',
+  footer: (shown: number, total: number) => `Mostrando ${shown} de ${total} notificaciones`,
+  loadError: 'No se pudieron cargar las notificaciones',
+  markError: 'Error al marcar como leída',
+  more: 'Cargar más',
+} as const;
