@@ -85,11 +85,24 @@ describe('/products/{id}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it("says 'Próximamente' to a member for favourite, offer and contact", async () => {
+  it("says 'Próximamente' to a member for favourite and offer", async () => {
     api();
     renderApp('/products/42', { user: TEST_USER });
-    await userEvent.click(await screen.findByRole('button', { name: 'Contactar al vendedor' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Favorito' }));
     expect(await screen.findByText('Próximamente')).toBeInTheDocument();
+  });
+
+  it('contact opens the chat with the seller selected and a greeting about the product', async () => {
+    api();
+    const { router } = renderApp('/products/42', { user: TEST_USER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Contactar al vendedor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    expect(router.state.location.search).toBe('?userId=50');
+    expect(router.state.location.state).toMatchObject({
+      selectedUserId: 50,
+      selectedUserName: 'Mateo Castro',
+      initialMessage: expect.stringContaining('Bicicleta de montaña rin 29') as string,
+    });
   });
 
   it('a sold product shows the banner and takes no offer or chat', async () => {

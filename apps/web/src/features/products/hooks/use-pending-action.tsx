@@ -6,9 +6,9 @@ import { NoticeSnackbar } from '../components/notice-snackbar';
 import { PRODUCTS_TEXT } from '../messages';
 
 /**
- * Favourite, offer and contact until their features land (trade and real-time issues): signed
- * out, they send the visitor to /login and back here afterwards (spec section 6); signed in, they
- * say 'Próximamente'. Pages pass the real handlers instead once those exist.
+ * Favourite and offer until their feature lands (the trade issue): signed out, they send the
+ * visitor to /login and back here afterwards (spec section 6); signed in, they say
+ * 'Próximamente'. Pages pass the real handlers instead once those exist.
  */
 export const usePendingAction = () => {
   const { isAuthenticated } = useAuth();
