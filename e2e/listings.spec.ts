@@ -63,7 +63,8 @@ test('a seller publishes with two photos, finds it by search, edits it and marks
   await expect(page.getByRole('img', { name: /Vista previa de/ })).toHaveCount(2);
   await page.getByRole('button', { name: 'Publicar producto' }).click();
   await expect(page.getByText('¡Producto publicado exitosamente! Redirigiendo...')).toBeVisible();
-  await expect(page).toHaveURL(/\/my-products$/);
+  // The page moves on 1.5 s after the success message.
+  await expect(page).toHaveURL(/\/my-products$/, { timeout: 15_000 });
   await expect(page.getByText(TITLE.slice(0, 23))).toBeVisible();
 
   // Find it with an accent-free query and a price filter.

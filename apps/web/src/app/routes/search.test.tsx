@@ -76,6 +76,19 @@ describe('/search', () => {
     expect(router.state.location.search).toBe('?search=bicicleta');
   });
 
+  it('keeps typing after a pause searched: no letter is lost', async () => {
+    searchApi();
+    const { router } = renderApp('/search');
+    await screen.findByText('Resultado', {}, { timeout: 5000 });
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    await userEvent.type(box, 'bici');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=bici'));
+    await userEvent.type(box, 'cleta');
+    expect(box).toHaveValue('bicicleta');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=bicicleta'));
+    expect(box).toHaveValue('bicicleta');
+  });
+
   it('the collapsible filters change the URL; removing a chip and Limpiar clear them', async () => {
     const fetchMock = searchApi();
     const { router } = renderApp('/search?search=libro&status=NUEVO');

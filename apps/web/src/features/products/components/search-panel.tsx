@@ -25,11 +25,19 @@ import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
 import {
   countActiveFilters,
   EMPTY_FILTERS,
+  paramsFromFilters,
   parsePriceInput,
   type SearchFilters,
 } from '../utils/search-filters';
 
 type Category = { id: number; name: string };
+
+const textOf = (filters: SearchFilters) => ({
+  search: filters.search,
+  minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
+  maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
+  location: filters.location,
+});
 
 /** What a text box commits, after a pause in typing (or at once on Enter). */
 const TYPING_PAUSE_MS = 400;
@@ -52,24 +60,15 @@ export const SearchPanel = ({
   const ids = useId();
   const activeCount = countActiveFilters(filters);
   const [isOpen, setIsOpen] = useState(activeCount > 0);
-  const [text, setText] = useState({
-    search: filters.search,
-    minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
-    maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
-    location: filters.location,
-  });
+  const [text, setText] = useState(() => textOf(filters));
 
-  // The URL changed from outside (back button, a chip, 'Limpiar'): show what it says.
-  const lastCommitted = useRef(filters);
+  // The URL changed (back button, a chip, 'Limpiar', a select): the boxes show what it says.
+  // Not after a typing pause of our own: the person may already be typing on.
+  const typedCommit = useRef<string | null>(null);
   useEffect(() => {
-    if (lastCommitted.current === filters) return;
-    lastCommitted.current = filters;
-    setText({
-      search: filters.search,
-      minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
-      maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
-      location: filters.location,
-    });
+    if (paramsFromFilters(filters).toString() === typedCommit.current) return;
+    typedCommit.current = null;
+    setText(textOf(filters));
   }, [filters]);
 
   const fromText = (values: typeof text): SearchFilters => ({
@@ -81,9 +80,9 @@ export const SearchPanel = ({
     page: 1,
   });
 
-  const commit = (next: SearchFilters, replace = false) => {
-    lastCommitted.current = next;
-    onChange(next, { replace });
+  const commit = (next: SearchFilters, fromTyping = false) => {
+    typedCommit.current = fromTyping ? paramsFromFilters(next).toString() : null;
+    onChange(next, { replace: fromTyping });
   };
 
   const isTextDifferent = (values: typeof text) => {
@@ -106,7 +105,7 @@ export const SearchPanel = ({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isTextDifferent(text)) commit(fromText(text));
+    if (isTextDifferent(text)) commit(fromText(text), false);
   };
 
   const setField = (field: keyof typeof text) => (value: string) =>
