@@ -113,7 +113,7 @@ export const createOffer = async (
   assertPayloadActor(actor, input.buyerId, SALE_MESSAGES.buyerMismatch);
   const now = deps.now();
   try {
-    const id = await inTransaction(deps.db, async (tx, afterCommit) => {
+    return await inTransaction(deps.db, async (tx, afterCommit) => {
       // The product's row lock orders this offer with accepts, sold marks and deletions.
       const product = await lockProductRow(tx, input.productId);
       if (!product) throw productNotFound();
@@ -158,11 +158,11 @@ export const createOffer = async (
           createdAt: now,
         },
       );
-      return created.id;
+      // Read inside the transaction: a newer offer of the same buyer may replace it right after.
+      const sale = await findSale(tx, created.id);
+      if (!sale) throw new Error('stored offer vanished');
+      return sale;
     });
-    const sale = await findSale(deps.db, id);
-    if (!sale) throw saleNotFound();
-    return sale;
   } catch (error) {
     // The partial unique index (one pending offer per buyer and product) is the second guard.
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw notPending();
@@ -274,7 +274,7 @@ export const decideOffer = async (
     .where(eq(sales.id, id));
   if (!target) throw saleNotFound();
   try {
-    await inTransaction(deps.db, async (tx, afterCommit) => {
+    return await inTransaction(deps.db, async (tx, afterCommit) => {
       const scope = { tx, afterCommit };
       const product = await lockProductRow(tx, target.productId);
       // The product went (with its offers) after the first read.
@@ -315,14 +315,14 @@ export const decideOffer = async (
           now,
         );
       }
+      const decided = await findSale(tx, id);
+      if (!decided) throw new Error('decided offer vanished');
+      return decided;
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw notPending();
     throw error;
   }
-  const sale = await findSale(deps.db, id);
-  if (!sale) throw saleNotFound();
-  return sale;
 };
 
 /**
