@@ -34,7 +34,7 @@ describe('favourites', () => {
     callAs(ctx, who, 'POST', '/api/favorites', {
       userId,
       productId,
-    } as Record<string, unknown>);
+    });
   const listOf = (who: Account | null, userId: unknown = who?.user.id) =>
     callAs(ctx, who, 'GET', `/api/favorites?userId=${String(userId)}`);
   const expectError = (
