@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@unimercado/shared/errors';
 import { REVIEW_MESSAGES, type Review } from '@unimercado/shared/schemas/reviews';
+import type { Purchase } from '@unimercado/shared/schemas/sales';
 import type { UserStats } from '@unimercado/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';
@@ -142,6 +143,11 @@ describe('POST /api/reviews and the profile statistics', () => {
   it('lets the buyer of an accepted sale rate its seller once; the profile shows it', async () => {
     const product = await createProduct(ctx, seller, { title: 'Escritorio' });
     await sellTo(ctx, seller, buyer, product);
+    const before = await callAs(ctx, buyer, 'GET', `/api/sales/buyer/${buyer.user.id}`);
+    expect(before.json<Purchase[]>()[0]).toMatchObject({
+      productId: product.id,
+      isReviewed: false,
+    });
     const res = await review(buyer, { productId: product.id, comment: '  Todo bien  ', rating: 4 });
     expect(res.statusCode).toBe(201);
     expect(res.json<Review>()).toMatchObject({
@@ -152,6 +158,10 @@ describe('POST /api/reviews and the profile statistics', () => {
       reviewerName: 'Comprador Beto',
       revieweeId: seller.user.id,
     });
+    const purchases = await callAs(ctx, buyer, 'GET', `/api/sales/buyer/${buyer.user.id}`);
+    expect(
+      purchases.json<Purchase[]>().find((item) => item.productId === product.id)?.isReviewed,
+    ).toBe(true);
     const again = await review(buyer, { productId: product.id, rating: 1 });
     expectError(again, 409, { code: 'CONFLICT', error: REVIEW_MESSAGES.alreadyReviewed });
     const received = await callAs(ctx, null, 'GET', `/api/reviews?revieweeId=${seller.user.id}`);

@@ -128,7 +128,7 @@ describe('offers, purchases and their rules', () => {
           error: SALE_MESSAGES.priceNotBelow,
         });
       }
-      for (const price of [0, -5]) {
+      for (const price of [0, -5, 0.001, '0.00']) {
         expectError(await postOffer(ctx, buyer, product.id, price), 400, {
           error: SALE_MESSAGES.pricePositive,
         });
@@ -367,6 +367,26 @@ describe('offers, purchases and their rules', () => {
       expect(own.json()).toEqual([]);
       expectError(await call(buyer, 'GET', '/api/sales/buyer/abc'), 400);
     });
+  });
+
+  it('limits how many offers one account makes (each one notifies a seller)', async () => {
+    const limited = await createTestApp({
+      rateLimits: { offersPerAccount: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const [owner, bidder] = await Promise.all([
+        createAccount(limited, { verified: true }),
+        createAccount(limited, { verified: true }),
+      ]);
+      const product = await createProduct(limited, owner, { price: 1000 });
+      expect((await postOffer(limited, bidder, product.id, 100)).statusCode).toBe(201);
+      expect((await postOffer(limited, bidder, product.id, 200)).statusCode).toBe(201);
+      const third = await postOffer(limited, bidder, product.id, 300);
+      expectError(third, 429, { code: 'RATE_LIMITED' });
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
   });
 
   describe('deleting an account', () => {
