@@ -212,11 +212,12 @@ describe('/my-products', () => {
     expect(within(dialog).getByText('Error al actualizar el producto.')).toBeInTheDocument();
   });
 
-  it('loading errors offer Reintentar, and the offers button says Próximamente', async () => {
+  it('loading errors offer Reintentar, and the offers button opens the offers received', async () => {
     let fail = true;
     dashboardApi({
       'GET /api/products': () =>
         fail ? jsonResponse(500, {}) : jsonResponse(200, [ACTIVE], { 'X-Total-Count': '1' }),
+      'GET /api/sales/product/11/offers': () => jsonResponse(200, []),
     });
     renderApp('/my-products', { user: TEST_USER });
     expect(
@@ -231,6 +232,9 @@ describe('/my-products', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Ver ofertas de Portátil Lenovo' }),
     );
-    expect(await screen.findByText('Próximamente')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Ofertas recibidas' });
+    expect(
+      await within(dialog).findByText('Aún no has recibido ofertas por este producto.'),
+    ).toBeInTheDocument();
   });
 });

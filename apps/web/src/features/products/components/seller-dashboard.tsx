@@ -11,10 +11,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,9 +20,10 @@ import { PAGE_SIZE } from '@unimercado/shared/constants';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { StatCard, StatCardSkeleton } from '@/components/feedback/stat-card';
 import { paths } from '@/config/paths';
 import { isApiError, toUserMessage } from '@/lib/api-client';
 import { formatPrice } from '@/utils/format';
@@ -39,39 +37,6 @@ import { EmptyState } from './product-grid';
 import { ProductResults } from './product-results';
 
 export type SellerTab = 'active' | 'sold';
-
-const StatCard = ({
-  label,
-  value,
-  icon,
-  hint,
-}: {
-  label: string;
-  value: ReactNode;
-  icon: ReactNode;
-  hint?: string;
-}) => (
-  <Card>
-    <CardContent sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main', mb: 1 }}>
-        {icon}
-        <Typography variant="body2" color="text.secondary" component="h3">
-          {label}
-        </Typography>
-      </Box>
-      <Typography
-        sx={{ fontSize: { xs: '1.35rem', sm: '1.6rem' }, fontWeight: 700, wordBreak: 'break-word' }}
-      >
-        {value}
-      </Typography>
-      {hint && (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      )}
-    </CardContent>
-  </Card>
-);
 
 const viewsLabel = (count: number) => (count === 1 ? '1 visita' : `${count} visitas`);
 
@@ -245,9 +210,7 @@ export const SellerDashboard = ({
         }}
       >
         {stats.isPending ? (
-          Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={108} sx={{ borderRadius: '20px' }} />
-          ))
+          Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
         ) : stats.isError ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
             <ErrorAlert
