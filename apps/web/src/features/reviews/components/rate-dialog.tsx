@@ -71,7 +71,9 @@ export const RateDialog = ({
           <Rating
             name="rating"
             value={rating}
-            onChange={(_event, value) => setRating(value)}
+            onChange={(_event, value) =>
+              setRating(value !== null && Number.isInteger(value) ? value : null)
+            }
             size="large"
             aria-labelledby={ratingId}
             sx={{ fontSize: '2.5rem' }}
