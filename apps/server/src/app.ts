@@ -25,7 +25,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
@@ -247,6 +249,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
   await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(favoritesRoutes, { prefix: '/api/favorites' });
+  await app.register(salesRoutes, { prefix: '/api/sales' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });

@@ -176,6 +176,8 @@ export const productSchema = z.object({
   updatedAt: z.string().describe('ISO-8601, UTC'),
   /** Detail views (one per viewer per day); only in answers to the product's seller. */
   viewCount: z.number().int().optional(),
+  /** How many people saved it in their favourites; only in answers to the product's seller. */
+  favoritesCount: z.number().int().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from './common';
 
+/** A review's comment is free text (spec section 5), trimmed, at most this long. */
+export const REVIEW_COMMENT_MAX_LENGTH = 1000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
 /** architecture.md, API contract: `{ id, rating, comment, productId, reviewerId, revieweeId, createdAt }`. */
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -8,6 +13,8 @@ export const reviewSchema = z.object({
   comment: z.string(),
   productId: z.number().int(),
   reviewerId: z.number().int(),
+  /** The reviewer's name ('Usuario eliminado' for a deleted account). */
+  reviewerName: z.string(),
   revieweeId: z.number().int(),
   createdAt: z.string().describe('ISO-8601, UTC'),
 });
@@ -15,7 +22,36 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const REVIEW_MESSAGES = {
   listNeedsUser: 'Indica revieweeId o reviewerId.',
+  ratingRequired: 'Selecciona una calificación de 1 a 5 estrellas.',
+  commentTooLong: `El comentario no puede tener más de ${REVIEW_COMMENT_MAX_LENGTH} caracteres.`,
+  reviewerMismatch: 'Solo puedes publicar reseñas a tu nombre.',
+  revieweeMismatch: 'La reseña debe ser sobre el vendedor del producto.',
+  notPurchased: 'Solo puedes calificar productos que compraste (con una oferta aceptada).',
+  alreadyReviewed: 'Ya calificaste esta compra.',
+  productNotFound: 'El producto no fue encontrado.',
 } as const;
+
+/**
+ * `POST /api/reviews` (spec section 7: rating, comment, productId, reviewerId, revieweeId). The
+ * reviewer is the caller and the reviewee the product's seller: ids naming anyone else are a 403.
+ */
+export const createReviewBodySchema = z.object({
+  rating: z
+    .number({ error: REVIEW_MESSAGES.ratingRequired })
+    .int(REVIEW_MESSAGES.ratingRequired)
+    .min(RATING_MIN, REVIEW_MESSAGES.ratingRequired)
+    .max(RATING_MAX, REVIEW_MESSAGES.ratingRequired),
+  comment: z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().max(REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong)),
+  productId: idSchema,
+  reviewerId: idSchema.nullish(),
+  revieweeId: idSchema.nullish(),
+});
+export type CreateReviewBody = z.input<typeof createReviewBodySchema>;
+export type CreateReviewInput = z.output<typeof createReviewBodySchema>;
 
 /** `GET /api/reviews?revieweeId=` (received) or `?reviewerId=` (written), newest first. */
 export const reviewListQuerySchema = paginationQuerySchema

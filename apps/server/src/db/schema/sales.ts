@@ -31,12 +31,16 @@ export const sales = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('sales_price_nonneg_ck', sql`${t.price} >= 0`),
+    check('sales_price_positive_ck', sql`${t.price} > 0`),
     check('sales_status_ck', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
     // Concurrent accepts on one product: exactly one can win.
     uniqueIndex('sales_one_accepted_per_product_uq')
       .on(t.productId)
       .where(sql`${t.status} = 'accepted'`),
+    // One pending offer per buyer and product: a new one replaces the old (decision 025).
+    uniqueIndex('sales_one_pending_per_buyer_product_uq')
+      .on(t.productId, t.buyerId)
+      .where(sql`${t.status} = 'pending'`),
     index('sales_product_status_idx').on(t.productId, t.status),
     index('sales_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
   ],

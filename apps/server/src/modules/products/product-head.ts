@@ -16,7 +16,7 @@ const priceFormatter = new Intl.NumberFormat('es-CO', {
   minimumFractionDigits: 0,
 });
 /** `$ 850.000`, as the web app shows prices (conventions.md). */
-const formatPrice = (value: number) => priceFormatter.format(value).replace(/\u00a0/g, ' ');
+export const formatPrice = (value: number) => priceFormatter.format(value).replace(/\u00a0/g, ' ');
 
 const summary = (text: string, max = 180) => {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,10 +1,11 @@
 import type { ProductSort } from '@unimercado/shared/constants';
 import type { Product, ProductListQuery } from '@unimercado/shared/schemas/products';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { FOLD_FUNCTION, SEARCH_CONFIG } from '../../db/schema/columns';
-import type { Tx } from '../../db/tx';
+import { products } from '../../db/schema';
+import type { AfterCommit, Tx } from '../../db/tx';
 import type { Storage } from '../../plugins/storage';
 import { toImageDto } from './uploads';
 
@@ -30,7 +31,11 @@ type ProductRow = {
   updated_at: Date | string;
   images: ImageTuple[] | string | null;
   view_count?: number | string | null;
+  favorites_count?: number | string | null;
 };
+
+/** Announced on the bus after any product change: every instance drops its cached answers. */
+export const PRODUCTS_CHANGED_TOPIC = 'products.changed';
 
 const toIso = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
@@ -48,7 +53,12 @@ const productColumns = (withViews: boolean) => sql`
       i.thumbnail_width, i.thumbnail_height) order by i.position)
     from product_images i where i.product_id = p.id
   ), '[]'::json) as images
-  ${withViews ? sql`, (select count(*) from product_views v where v.product_id = p.id) as view_count` : sql``}`;
+  ${
+    withViews
+      ? sql`, (select count(*) from product_views v where v.product_id = p.id) as view_count,
+        (select count(*) from favorites f where f.product_id = p.id) as favorites_count`
+      : sql``
+  }`;
 
 const productJoins = sql`
   join categories c on c.id = p.category_id
@@ -89,6 +99,9 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
     ...(row.view_count === undefined || row.view_count === null
       ? {}
       : { viewCount: Number(row.view_count) }),
+    ...(row.favorites_count === undefined || row.favorites_count === null
+      ? {}
+      : { favoritesCount: Number(row.favorites_count) }),
   };
 };
 
@@ -99,6 +112,43 @@ export const findProductRow = async (db: Queryable, id: number, withViews = fals
       sql`select ${productColumns(withViews)} from products p ${productJoins} where p.id = ${id}`,
     )
   )[0];
+
+/** Several products by id (embedded in favourites and purchases), in no particular order. */
+export const findProductRows = async (db: Queryable, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : queryRows<ProductRow>(
+        db,
+        sql`select ${productColumns(false)} from products p ${productJoins}
+          where p.id in ${[...new Set(ids)]}`,
+      );
+
+/**
+ * Locks the product row for the rest of the caller's transaction (SELECT … FOR UPDATE), so
+ * offers, accepts, edits, sold marks and deletions of one product run one after another.
+ * Undefined when it does not exist.
+ */
+export const lockProductRow = async (tx: Tx, id: number) => {
+  const [product] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  return product;
+};
+
+/**
+ * Marks a locked product sold (one way) inside the caller's transaction; every instance drops
+ * its cached lists after commit.
+ */
+export const setProductSold = async (
+  scope: { tx: Tx; afterCommit: AfterCommit },
+  bus: { publish: (topic: string, payload: unknown) => Promise<void> },
+  id: number,
+  now: Date,
+) => {
+  await scope.tx
+    .update(products)
+    .set({ isSold: true, soldAt: now, updatedAt: now })
+    .where(eq(products.id, id));
+  scope.afterCommit(() => bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
+};
 
 /** `lower(um_fold(x))`: the accent- and case-folded form the trigram indexes are built on. */
 const folded = (value: SQL) => sql`lower(${sql.raw(FOLD_FUNCTION)}(${value}))`;

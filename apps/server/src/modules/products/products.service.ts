@@ -22,14 +22,21 @@ import {
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { findCategory } from '../categories/categories.service';
-import { hasAcceptedSale } from '../sales/sales.service';
+import { hasAcceptedSale, rejectPendingOffers } from '../sales/sales.service';
 import { toShareJpeg } from './images';
-import { containsPattern, findProductRow, listProductRows, toProductDto } from './products.queries';
+import {
+  containsPattern,
+  findProductRow,
+  listProductRows,
+  lockProductRow,
+  PRODUCTS_CHANGED_TOPIC,
+  setProductSold,
+  toProductDto,
+} from './products.queries';
 import type { ResponseCache } from './response-cache';
 import { claimUploads, imageFileKeys, removeUserUploads, type StoredImage } from './uploads';
 
-/** Announced on the bus after any product change: every instance drops its cached answers. */
-export const PRODUCTS_CHANGED_TOPIC = 'products.changed';
+export { PRODUCTS_CHANGED_TOPIC };
 
 /** Public answers kept in memory (response-cache.ts); cleared on every product change. */
 export type ProductCaches = {
@@ -40,7 +47,10 @@ export type ProductCaches = {
   clear: () => void;
 };
 
-export type ProductsDeps = Pick<AppDeps, 'db' | 'storage' | 'now' | 'bus' | 'config'> & {
+export type ProductsDeps = Pick<
+  AppDeps,
+  'db' | 'storage' | 'now' | 'bus' | 'config' | 'notifier'
+> & {
   caches: ProductCaches;
 };
 
@@ -87,7 +97,7 @@ const insertImages = async (tx: Tx, productId: number, images: readonly StoredIm
   );
 };
 
-/** The product as its viewer sees it: the seller also gets the view count. */
+/** The product as its viewer sees it: the seller also gets the view and favourite counts. */
 const readProduct = async (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,
   viewer: Actor | null,
@@ -96,7 +106,10 @@ const readProduct = async (
   const row = await findProductRow(deps.db, id, viewer !== null);
   if (!row) throw notFound();
   const product = toProductDto(deps.storage, row);
-  if (viewer?.id !== product.sellerId) delete product.viewCount;
+  if (viewer?.id !== product.sellerId) {
+    delete product.viewCount;
+    delete product.favoritesCount;
+  }
   return product;
 };
 
@@ -142,7 +155,7 @@ export const createProduct = async (
 
 /** Locks the product row for the rest of the transaction; 404 when it does not exist. */
 const lockProduct = async (tx: Tx, id: number) => {
-  const [product] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  const product = await lockProductRow(tx, id);
   if (!product) throw notFound();
   return product;
 };
@@ -232,17 +245,18 @@ export const deleteProduct = async (deps: ProductsDeps, actor: Actor, id: number
   });
 };
 
-/** Owner only; one way (spec section 4): marking a sold product again changes nothing. */
+/**
+ * Owner only; one way (spec section 4): marking a sold product again changes nothing. Its pending
+ * offers are rejected and their buyers told (a sold product takes no offers).
+ */
 export const markSold = async (deps: ProductsDeps, actor: Actor, id: number): Promise<Product> => {
   const now = deps.now();
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const product = await lockProduct(tx, id);
     assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
     if (product.isSold) return;
-    await tx
-      .update(products)
-      .set({ isSold: true, soldAt: now, updatedAt: now })
-      .where(eq(products.id, id));
+    await setProductSold({ tx, afterCommit }, deps.bus, id, now);
+    await rejectPendingOffers({ tx, afterCommit }, deps, product, { reason: 'markedSold' });
     announceChange(deps, afterCommit);
   });
   return readProduct(deps, actor, id);

@@ -1,4 +1,6 @@
-import type { Review } from '@unimercado/shared/schemas/reviews';
+import type { ErrorBody } from '@unimercado/shared/errors';
+import { REVIEW_MESSAGES, type Review } from '@unimercado/shared/schemas/reviews';
+import type { UserStats } from '@unimercado/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';
 import {
@@ -9,6 +11,7 @@ import {
   type TestContext,
 } from '../../test/helpers';
 import { createProduct } from '../../test/products';
+import { callAs, makeOffer, sellTo } from '../../test/trade';
 
 describe('GET /api/reviews', () => {
   let ctx: TestContext;
@@ -94,5 +97,157 @@ describe('GET /api/reviews', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'Indica revieweeId o reviewerId.' });
     expect((await get('?revieweeId=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/reviews and the profile statistics', () => {
+  let ctx: TestContext;
+  let seller: Account;
+  let buyer: Account;
+  let other: Account;
+  let admin: Account;
+  let unverified: Account;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    [seller, buyer, other, admin, unverified] = await Promise.all([
+      createAccount(ctx, { verified: true, name: 'Vendedora Ana' }),
+      createAccount(ctx, { verified: true, name: 'Comprador Beto' }),
+      createAccount(ctx, { verified: true }),
+      createAccount(ctx, { verified: true, admin: true }),
+      createAccount(ctx),
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  const review = (who: Account | null, body: Record<string, unknown>) =>
+    callAs(ctx, who, 'POST', '/api/reviews', {
+      reviewerId: who?.user.id,
+      revieweeId: seller.user.id,
+      comment: 'Muy buena vendedora',
+      rating: 5,
+      ...body,
+    });
+  const statsOf = async (who: Account) =>
+    (await callAs(ctx, null, 'GET', `/api/users/${who.user.id}/stats`)).json<UserStats>();
+  const expectError = (
+    res: { statusCode: number; json: <T>() => T },
+    status: number,
+    match: Partial<ErrorBody> = {},
+  ) => {
+    expect(res.statusCode).toBe(status);
+    expect(res.json<ErrorBody>()).toMatchObject({ ...match, message: res.json<ErrorBody>().error });
+  };
+
+  it('lets the buyer of an accepted sale rate its seller once; the profile shows it', async () => {
+    const product = await createProduct(ctx, seller, { title: 'Escritorio' });
+    await sellTo(ctx, seller, buyer, product);
+    const res = await review(buyer, { productId: product.id, comment: '  Todo bien  ', rating: 4 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Review>()).toMatchObject({
+      rating: 4,
+      comment: 'Todo bien',
+      productId: product.id,
+      reviewerId: buyer.user.id,
+      reviewerName: 'Comprador Beto',
+      revieweeId: seller.user.id,
+    });
+    const again = await review(buyer, { productId: product.id, rating: 1 });
+    expectError(again, 409, { code: 'CONFLICT', error: REVIEW_MESSAGES.alreadyReviewed });
+    const received = await callAs(ctx, null, 'GET', `/api/reviews?revieweeId=${seller.user.id}`);
+    expect(received.json<Review[]>().map((item) => item.rating)).toEqual([4]);
+    const written = await callAs(ctx, buyer, 'GET', `/api/reviews?reviewerId=${buyer.user.id}`);
+    expect(written.json<Review[]>().map((item) => item.productId)).toEqual([product.id]);
+  });
+
+  it('keeps the statistics in line with the stored data (average with two decimals, 0 when none)', async () => {
+    const fresh = await createAccount(ctx, { verified: true });
+    expect(await statsOf(fresh)).toEqual({
+      productos: 0,
+      vendidos: 0,
+      promedio: 0,
+      totalReviews: 0,
+    });
+    const ratings = [5, 4, 4];
+    for (const rating of ratings) {
+      const product = await createProduct(ctx, fresh);
+      const rater = await createAccount(ctx, { verified: true });
+      await sellTo(ctx, fresh, rater, product);
+      const res = await callAs(ctx, rater, 'POST', '/api/reviews', {
+        productId: product.id,
+        rating,
+        comment: '',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await createProduct(ctx, fresh);
+    const marked = await createProduct(ctx, fresh);
+    await callAs(ctx, fresh, 'PATCH', `/api/products/${marked.id}/sold`);
+    expect(await statsOf(fresh)).toEqual({
+      productos: 5,
+      vendidos: 4,
+      promedio: 4.33,
+      totalReviews: 3,
+    });
+  });
+
+  it('refuses anyone but the buyer of an accepted sale of that product', async () => {
+    const product = await createProduct(ctx, seller);
+    await makeOffer(ctx, other, product, 100);
+    // A pending offer is no purchase.
+    expectError(await review(other, { productId: product.id }), 403, {
+      error: REVIEW_MESSAGES.notPurchased,
+    });
+    await sellTo(ctx, seller, buyer, product);
+    for (const who of [other, admin, seller]) {
+      expectError(await review(who, { productId: product.id }), 403);
+    }
+    expectError(await review(unverified, { productId: product.id }), 403, {
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    expectError(await review(null, { productId: product.id }), 401);
+    // Ids in the body that name someone else.
+    expectError(await review(buyer, { productId: product.id, reviewerId: other.user.id }), 403, {
+      error: REVIEW_MESSAGES.reviewerMismatch,
+    });
+    expectError(await review(buyer, { productId: product.id, revieweeId: other.user.id }), 403, {
+      error: REVIEW_MESSAGES.revieweeMismatch,
+    });
+    // A product sold by hand has no buyer to review it.
+    const marked = await createProduct(ctx, seller);
+    await callAs(ctx, seller, 'PATCH', `/api/products/${marked.id}/sold`);
+    expectError(await review(buyer, { productId: marked.id }), 403);
+    expectError(await review(buyer, { productId: 999999 }), 404);
+    const stored = await callAs(ctx, null, 'GET', `/api/reviews?reviewerId=${buyer.user.id}`);
+    expect(stored.json<Review[]>().every((item) => item.productId !== product.id)).toBe(true);
+  });
+
+  it('validates the rating and the comment', async () => {
+    const product = await createProduct(ctx, seller);
+    await sellTo(ctx, seller, buyer, product);
+    for (const rating of [0, 6, 4.5, '5', null, undefined]) {
+      expectError(await review(buyer, { productId: product.id, rating }), 400, {
+        error: REVIEW_MESSAGES.ratingRequired,
+      });
+    }
+    expectError(await review(buyer, { productId: product.id, comment: 'x'.repeat(1001) }), 400, {
+      error: REVIEW_MESSAGES.commentTooLong,
+    });
+    expectError(await review(buyer, { productId: '01' }), 400);
+    const ok = await review(buyer, { productId: product.id, comment: null, rating: 1 });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json<Review>().comment).toBe('');
+  });
+
+  it('stores one review when the same one is sent many times at once', async () => {
+    const product = await createProduct(ctx, seller);
+    await sellTo(ctx, seller, buyer, product);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => review(buyer, { productId: product.id })),
+    );
+    expect(results.filter((res) => res.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((res) => res.statusCode === 409)).toHaveLength(7);
+    const rows = await ctx.database.db.select().from(reviews);
+    expect(rows.filter((row) => row.productId === product.id)).toHaveLength(1);
   });
 });

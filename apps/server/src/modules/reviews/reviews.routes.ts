@@ -1,11 +1,37 @@
 import { errorBodySchema } from '@unimercado/shared/errors';
-import { reviewListQuerySchema, reviewSchema } from '@unimercado/shared/schemas/reviews';
+import {
+  createReviewBodySchema,
+  reviewListQuerySchema,
+  reviewSchema,
+} from '@unimercado/shared/schemas/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
-import { listReviews } from './reviews.service';
+import { createReview, listReviews } from './reviews.service';
+
+const e = errorBodySchema;
 
 export const reviewsRoutes: FastifyPluginAsyncZod = (app) => {
+  const deps = depsOf(app);
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Califica al vendedor de un producto comprado (oferta aceptada), una vez por producto: calificación 1–5 y comentario',
+        security: [{ bearerAuth: [] }],
+        body: createReviewBodySchema,
+        response: { 201: reviewSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createReview(deps, request.user, request.body)),
+  );
+
   app.get(
     '/',
     {

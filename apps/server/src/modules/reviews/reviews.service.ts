@@ -1,17 +1,44 @@
-import type { Review, ReviewListQuery } from '@unimercado/shared/schemas/reviews';
+import {
+  REVIEW_MESSAGES,
+  type CreateReviewInput,
+  type Review,
+  type ReviewListQuery,
+} from '@unimercado/shared/schemas/reviews';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviews } from '../../db/schema';
+import { products, reviews, users } from '../../db/schema';
+import { inTransaction, type Tx } from '../../db/tx';
+import { AppError } from '../../lib/app-error';
+import { assertPayloadActor, assertVerified, type Actor } from '../../lib/authorization';
+import type { AppDeps } from '../../lib/deps';
+import { hasBought } from '../sales/sales.service';
 
-const toReviewDto = (row: typeof reviews.$inferSelect): Review => ({
-  id: row.id,
-  rating: row.rating,
-  comment: row.comment,
-  productId: row.productId,
-  reviewerId: row.reviewerId,
-  revieweeId: row.revieweeId,
+const reviewColumns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  productId: reviews.productId,
+  reviewerId: reviews.reviewerId,
+  reviewerName: users.name,
+  revieweeId: reviews.revieweeId,
+  createdAt: reviews.createdAt,
+};
+
+type ReviewRow = {
+  [K in keyof typeof reviewColumns]: (typeof reviewColumns)[K]['_']['data'];
+};
+
+const toReviewDto = (row: ReviewRow): Review => ({
+  ...row,
   createdAt: row.createdAt.toISOString(),
 });
+
+const selectReviews = (db: Database | Tx, where: SQL | undefined) =>
+  db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(where);
 
 /** Reviews a user received (`revieweeId`) or wrote (`reviewerId`), newest first, one page. */
 export const listReviews = async (
@@ -26,12 +53,58 @@ export const listReviews = async (
     .select({ total: sql<number>`count(*)::int` })
     .from(reviews)
     .where(where);
-  const rows = await db
-    .select()
-    .from(reviews)
-    .where(where)
+  const rows = await selectReviews(db, where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(query.size)
     .offset(query.page * query.size);
   return { items: rows.map(toReviewDto), total: Number(count?.total ?? 0) };
+};
+
+/**
+ * `POST /api/reviews`: only the buyer of an accepted sale of the product (verified), about the
+ * product's seller, once per product. `reviewerId` and `revieweeId` may be sent (spec section 7)
+ * but must name the caller and the seller (403 otherwise).
+ */
+export const createReview = async (
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  actor: Actor,
+  input: CreateReviewInput,
+): Promise<Review> => {
+  assertVerified(actor);
+  assertPayloadActor(actor, input.reviewerId, REVIEW_MESSAGES.reviewerMismatch);
+  const id = await inTransaction(deps.db, async (tx) => {
+    const [product] = await tx
+      .select({ sellerId: products.sellerId })
+      .from(products)
+      .where(eq(products.id, input.productId));
+    if (!product) throw new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.productNotFound);
+    if (!(await hasBought(tx, actor.id, input.productId))) {
+      throw new AppError(403, 'FORBIDDEN', REVIEW_MESSAGES.notPurchased);
+    }
+    if (
+      input.revieweeId !== undefined &&
+      input.revieweeId !== null &&
+      input.revieweeId !== product.sellerId
+    ) {
+      throw new AppError(403, 'FORBIDDEN', REVIEW_MESSAGES.revieweeMismatch);
+    }
+    // The unique index (reviewer, product) settles parallel attempts: only one is stored.
+    const [created] = await tx
+      .insert(reviews)
+      .values({
+        rating: input.rating,
+        comment: input.comment,
+        productId: input.productId,
+        reviewerId: actor.id,
+        revieweeId: product.sellerId,
+        createdAt: deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    if (!created) throw new AppError(409, 'CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+    return created.id;
+  });
+  const [row] = await selectReviews(deps.db, eq(reviews.id, id));
+  if (!row) throw new Error('stored review vanished');
+  return toReviewDto(row);
 };

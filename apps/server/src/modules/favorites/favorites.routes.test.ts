@@ -1,0 +1,153 @@
+import type { ErrorBody } from '@unimercado/shared/errors';
+import {
+  FAVORITE_MESSAGES,
+  type Favorite,
+  type FavoriteState,
+} from '@unimercado/shared/schemas/favorites';
+import type { Product } from '@unimercado/shared/schemas/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
+import { createProduct } from '../../test/products';
+import { callAs, sellTo } from '../../test/trade';
+
+describe('favourites', () => {
+  let ctx: TestContext;
+  let seller: Account;
+  let fan: Account;
+  let other: Account;
+  let admin: Account;
+  let unverified: Account;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    [seller, fan, other, admin, unverified] = await Promise.all([
+      createAccount(ctx, { verified: true }),
+      createAccount(ctx, { verified: true }),
+      createAccount(ctx, { verified: true }),
+      createAccount(ctx, { verified: true, admin: true }),
+      createAccount(ctx),
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  const toggle = (who: Account | null, productId: unknown, userId: unknown = who?.user.id) =>
+    callAs(ctx, who, 'POST', '/api/favorites', {
+      userId,
+      productId,
+    });
+  const listOf = (who: Account | null, userId: unknown = who?.user.id) =>
+    callAs(ctx, who, 'GET', `/api/favorites?userId=${String(userId)}`);
+  const expectError = (
+    res: { statusCode: number; json: <T>() => T },
+    status: number,
+    match: Partial<ErrorBody> = {},
+  ) => {
+    expect(res.statusCode).toBe(status);
+    expect(res.json<ErrorBody>()).toMatchObject({ ...match, message: res.json<ErrorBody>().error });
+  };
+
+  it('toggles a product in and out of the caller’s favourites, for any signed-in member', async () => {
+    const product = await createProduct(ctx, seller, { title: 'Audífonos' });
+    for (const who of [fan, other, admin, unverified]) {
+      const on = await toggle(who, product.id);
+      expect(on.statusCode).toBe(200);
+      expect(on.json<FavoriteState>()).toEqual({
+        userId: who.user.id,
+        productId: product.id,
+        isFavorite: true,
+      });
+    }
+    const off = await toggle(other, product.id);
+    expect(off.json<FavoriteState>().isFavorite).toBe(false);
+    const status = await callAs(ctx, other, 'GET', `/api/favorites/status?productId=${product.id}`);
+    expect(status.json<FavoriteState>().isFavorite).toBe(false);
+    const mine = await callAs(ctx, fan, 'GET', `/api/favorites/status?productId=${product.id}`);
+    expect(mine.json<FavoriteState>().isFavorite).toBe(true);
+  });
+
+  it('lists the caller’s favourites with productId and the product embedded, newest first', async () => {
+    const collector = await createAccount(ctx, { verified: true });
+    const first = await createProduct(ctx, seller, { title: 'Primero', price: 1000 });
+    const second = await createProduct(ctx, seller, { title: 'Segundo', price: 3000 });
+    await toggle(collector, first.id);
+    await toggle(collector, second.id);
+    const res = await listOf(collector);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    const items = res.json<Favorite[]>();
+    expect(items.map((item) => item.productId)).toEqual([second.id, first.id]);
+    expect(items[0]).toMatchObject({
+      userId: collector.user.id,
+      productId: second.id,
+      product: { id: second.id, title: 'Segundo', price: 3000, sellerId: seller.user.id },
+    });
+    expect(items[0]?.product.favoritesCount).toBeUndefined();
+    // Without userId: the caller's own too.
+    const bare = await callAs(ctx, collector, 'GET', '/api/favorites');
+    expect(bare.json<Favorite[]>()).toHaveLength(2);
+    const page = await callAs(ctx, collector, 'GET', '/api/favorites?size=1&page=1');
+    expect(page.json<Favorite[]>().map((item) => item.productId)).toEqual([first.id]);
+  });
+
+  it('refuses another user’s favourites, anonymous callers and one’s own product', async () => {
+    const product = await createProduct(ctx, seller);
+    for (const who of [seller, other, admin, unverified]) {
+      expectError(await listOf(who, fan.user.id), 403, { error: FAVORITE_MESSAGES.userMismatch });
+    }
+    expectError(await listOf(null, fan.user.id), 401);
+    expectError(await toggle(other, product.id, fan.user.id), 403, {
+      error: FAVORITE_MESSAGES.userMismatch,
+    });
+    expectError(await toggle(admin, product.id, fan.user.id), 403);
+    expectError(await toggle(null, product.id), 401);
+    expectError(await toggle(seller, product.id), 403, {
+      code: 'SELF_ACTION',
+      error: FAVORITE_MESSAGES.ownProduct,
+    });
+    expectError(await toggle(fan, 999999), 404, { error: FAVORITE_MESSAGES.productNotFound });
+    for (const productId of ['01', '0x2', 0, null, 'abc']) {
+      expectError(await toggle(fan, productId), 400, { code: 'VALIDATION_ERROR' });
+    }
+    expectError(await listOf(fan, 'abc'), 400);
+    const state = await callAs(ctx, fan, 'GET', `/api/favorites/status?productId=${product.id}`);
+    expect(state.json<FavoriteState>().isFavorite).toBe(false);
+  });
+
+  it('never fails when toggles of one product race', async () => {
+    const product = await createProduct(ctx, seller);
+    const results = await Promise.all(Array.from({ length: 12 }, () => toggle(fan, product.id)));
+    for (const res of results) expect(res.statusCode).toBe(200);
+    const list = (await listOf(fan)).json<Favorite[]>();
+    expect(list.filter((item) => item.productId === product.id).length).toBeLessThanOrEqual(1);
+  });
+
+  it('shows the seller how many people saved a listing, and nobody else', async () => {
+    const product = await createProduct(ctx, seller);
+    await toggle(fan, product.id);
+    await toggle(other, product.id);
+    const own = await callAs(ctx, seller, 'GET', `/api/products/${product.id}`);
+    expect(own.json<Product>().favoritesCount).toBe(2);
+    const mine = await callAs(ctx, seller, 'GET', `/api/products?sellerId=${seller.user.id}`);
+    expect(mine.json<Product[]>().find((item) => item.id === product.id)?.favoritesCount).toBe(2);
+    for (const who of [fan, admin, null]) {
+      const seen = await callAs(ctx, who, 'GET', `/api/products/${product.id}`);
+      expect(seen.json<Product>().favoritesCount).toBeUndefined();
+      const list = await callAs(ctx, who, 'GET', `/api/products?sellerId=${seller.user.id}`);
+      expect(list.json<Product[]>()[0]?.favoritesCount).toBeUndefined();
+    }
+  });
+
+  it('a deleted product leaves every favourites list; a sold one stays and can be removed', async () => {
+    const gone = await createProduct(ctx, seller);
+    const sold = await createProduct(ctx, seller);
+    const watcher = await createAccount(ctx, { verified: true });
+    await toggle(watcher, gone.id);
+    await toggle(watcher, sold.id);
+    await sellTo(ctx, seller, other, sold);
+    expect((await callAs(ctx, seller, 'DELETE', `/api/products/${gone.id}`)).statusCode).toBe(204);
+    const items = (await listOf(watcher)).json<Favorite[]>();
+    expect(items.map((item) => [item.productId, item.product.isSold])).toEqual([[sold.id, true]]);
+    expect((await toggle(watcher, sold.id)).json<FavoriteState>().isFavorite).toBe(false);
+    expectError(await toggle(watcher, gone.id), 404);
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
+import { idSchema, paginationQuery } from './common';
+import { productSchema } from './products';
+
+export const FAVORITE_MESSAGES = {
+  ownProduct: 'No puedes guardar tu propio producto en favoritos.',
+  userMismatch: 'Solo puedes ver y cambiar tus propios favoritos.',
+  productNotFound: 'El producto no fue encontrado.',
+  // Spec sections 2 and 8 (client-side texts).
+  toggleError: 'Error al actualizar favorito.',
+  loadError: 'Error al cargar tus productos favoritos. Por favor, intenta nuevamente.',
+  empty: 'No tienes productos favoritos aún',
+} as const;
+
+/**
+ * `POST /api/favorites` (spec section 7: userId, productId): a toggle for the caller. A `userId`
+ * naming someone else is a 403.
+ */
+export const toggleFavoriteBodySchema = z.object({
+  userId: idSchema.nullish(),
+  productId: idSchema,
+});
+export type ToggleFavoriteBody = z.input<typeof toggleFavoriteBodySchema>;
+
+/** The answer of the toggle and of `GET /api/favorites/status?productId=`. */
+export const favoriteStateSchema = z.object({
+  userId: z.number().int(),
+  productId: z.number().int(),
+  /** Whether the product is now among the caller's favourites. */
+  isFavorite: z.boolean(),
+});
+export type FavoriteState = z.infer<typeof favoriteStateSchema>;
+
+/**
+ * An item of `GET /api/favorites?userId=`: spec clients read `productId` (and fetch each
+ * product); our page reads the embedded `product`, so one request is enough.
+ */
+export const favoriteSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  productId: z.number().int(),
+  createdAt: z.string().describe('ISO-8601, UTC'),
+  product: productSchema,
+});
+export type Favorite = z.infer<typeof favoriteSchema>;
+
+/** `GET /api/favorites?userId=`: the caller's own only, newest first; one page (default 100). */
+export const favoritesQuerySchema = paginationQuery(MAX_PAGE_SIZE).extend({
+  userId: idSchema.optional(),
+});
+export type FavoritesQuery = z.output<typeof favoritesQuerySchema>;
+
+/** `GET /api/favorites/status?productId=`: whether the caller saved that product. */
+export const favoriteStatusQuerySchema = z.object({ productId: idSchema });

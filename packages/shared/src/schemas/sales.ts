@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PRICE_MAX } from '../constants';
+import { idSchema, paginationQuery } from './common';
+import { productSchema } from './products';
+
+/** Offer states (spec section 4); only `accepted` counts as a purchase. */
+export const SALE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+/** How the offers dialog labels each state (spec section 4). */
+export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
+  pending: 'Pendiente',
+  accepted: 'Aceptada',
+  rejected: 'Rechazada',
+};
+
+/** Spanish texts of spec sections 5 and 8 and the server's refusals (decision 025). */
+export const SALE_MESSAGES = {
+  priceInvalid: 'Por favor ingresa un precio válido.',
+  pricePositive: 'El precio debe ser mayor a 0.',
+  priceNotBelow: 'La oferta debe ser menor al precio original.',
+  priceTooHigh: 'El precio no puede superar $ 999.999.999',
+  productNotFound: 'El producto no fue encontrado.',
+  ownProduct: 'No puedes hacer ofertas sobre tu propio producto.',
+  productSold: 'Este producto ya fue vendido y no admite ofertas.',
+  buyerMismatch: 'Solo puedes enviar ofertas a tu nombre.',
+  notOwner: 'Solo el vendedor puede ver y responder las ofertas de este producto.',
+  notFound: 'La oferta no existe.',
+  notPending: 'Esta oferta ya fue respondida.',
+  purchasesNotOwn: 'Solo puedes ver tus propias compras.',
+  listNeedsProduct: 'Indica productId.',
+  // Spec section 8 (client-side texts, shared so web and server say the same).
+  sendError: 'Error al enviar oferta.',
+  dialogSendError: 'Error al enviar la oferta. Por favor, intenta nuevamente.',
+  acceptError: 'Error al aceptar la oferta',
+  rejectError: 'Error al rechazar la oferta',
+  purchasesLoadError: 'Error al cargar las compras. Por favor, intenta nuevamente.',
+} as const;
+
+/** Plain decimal text ("850000" or "850000.50"); "850.000" (es-CO thousands) is not a price. */
+const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** An offered price: a number (or plain decimal text) above 0; rounded to cents. */
+export const offerPriceSchema = z
+  .preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return undefined;
+      return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
+    },
+    z
+      .number({ error: SALE_MESSAGES.priceInvalid })
+      .refine(Number.isFinite, SALE_MESSAGES.priceInvalid)
+      .gt(0, SALE_MESSAGES.pricePositive)
+      .max(PRICE_MAX, SALE_MESSAGES.priceTooHigh),
+  )
+  .transform((value) => Math.round(value * 100) / 100);
+
+/**
+ * `POST /api/sales` (spec section 7: buyerId, productId, price, status 'pending'). The buyer is
+ * the caller: a `buyerId` naming someone else is a 403. `status` is accepted and ignored: an
+ * offer always starts pending.
+ */
+export const createSaleBodySchema = z.object({
+  buyerId: idSchema.nullish(),
+  productId: idSchema,
+  price: offerPriceSchema,
+  status: z.unknown().optional(),
+});
+export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
+export type CreateSaleInput = z.output<typeof createSaleBodySchema>;
+
+/** architecture.md, API contract: `{ id, buyerId, productId, price, status, createdAt }`, plus names. */
+export const saleSchema = z.object({
+  id: z.number().int(),
+  buyerId: z.number().int(),
+  /** The buyer's name ('Usuario eliminado' for a deleted account), for the offers dialog. */
+  buyerName: z.string(),
+  productId: z.number().int(),
+  price: z.number(),
+  status: z.enum(SALE_STATUSES),
+  createdAt: z.string().describe('ISO-8601, UTC'),
+  /** When the seller accepted or rejected it (null while pending). */
+  decidedAt: z.string().nullable(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+/** `GET /api/sales/buyer/{buyerId}`: an accepted sale with its product embedded. */
+export const purchaseSchema = saleSchema.extend({ product: productSchema });
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** Offers of one product and purchases: one page, default large enough for a whole dialog. */
+const salePagination = paginationQuery(MAX_PAGE_SIZE);
+
+/** `GET /api/sales?productId=` (the product's owner only), newest first. */
+export const saleListQuerySchema = salePagination.extend({
+  productId: idSchema.optional(),
+});
+export type SaleListQuery = z.output<typeof saleListQuerySchema>;
+
+/** `GET /api/sales/product/{id}/offers` and `GET /api/sales/buyer/{buyerId}`. */
+export const salePageQuerySchema = salePagination;
+export type SalePageQuery = z.output<typeof salePageQuerySchema>;
+
+export const buyerParamsSchema = z.object({ buyerId: idSchema });
