@@ -9,6 +9,7 @@ const ACTIVE = makeProduct({
   title: 'Portátil Lenovo',
   sellerId: TEST_USER.id,
   viewCount: 31,
+  favoritesCount: 4,
   categoryId: 2,
   images: [1, 2].map((n) => ({
     url: `http://localhost/uploads/products/x/${n}.webp`,
@@ -55,6 +56,7 @@ describe('/my-products', () => {
     expect(within(stats).getByText('32 visitas')).toBeInTheDocument();
     expect(await screen.findByText('Portátil Lenovo')).toBeInTheDocument();
     expect(screen.getByText('31 visitas')).toBeInTheDocument();
+    expect(screen.getByText('4 favoritos')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Activos (1)' })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -80,7 +80,7 @@ const Purchases = ({ userId }: { userId: number }) => {
   }
 
   const pendingCount = products?.filter((product) => !ratedIds.has(product.id)).length ?? 0;
-  const spent = purchases.data?.reduce((sum, purchase) => sum + purchase.sale.price, 0) ?? 0;
+  const spent = purchases.data?.reduce((sum, purchase) => sum + purchase.price, 0) ?? 0;
 
   return (
     <>

@@ -17,7 +17,7 @@ const api = (overrides: Parameters<typeof mockFetch>[0] = {}) => {
       }),
     'POST /api/favorites': () => {
       saved = !saved;
-      return jsonResponse(200, { productId: 42, favorite: saved });
+      return jsonResponse(200, { userId: TEST_USER.id, productId: 42, isFavorite: saved });
     },
     ...overrides,
   });

@@ -1,30 +1,21 @@
 import { MAX_PAGE_SIZE } from '@unimercado/shared/constants';
+import type { Favorite } from '@unimercado/shared/schemas/favorites';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, getPage } from '@/lib/api-client';
-
-/**
- * A favourite as `GET /api/favorites?userId=` answers it: the spec's `{ userId, productId }`
- * plus the product embedded (one request for the whole page). A server that does not embed it
- * has each product fetched, as the spec's client does.
- * TODO(shared): the shared schema's type once trade-server lands it.
- */
-export type Favorite = { userId: number; productId: number; product?: Product | null };
+import { getPage } from '@/lib/api-client';
 
 export type FavoriteList = { products: Product[]; total: number };
 
+/**
+ * `GET /api/favorites?userId=` (the caller's own, newest first): each item embeds its product, so
+ * the page needs one request (the spec's client fetched each product).
+ */
 export const getFavorites = async (userId: number, signal?: AbortSignal): Promise<FavoriteList> => {
   const page = await getPage<Favorite>('/favorites', {
     query: { userId, size: MAX_PAGE_SIZE },
     signal,
   });
-  const products = await Promise.all(
-    page.items.map(
-      async (favorite) =>
-        favorite.product ?? (await api.get<Product>(`/products/${favorite.productId}`, { signal })),
-    ),
-  );
-  return { products, total: Math.max(page.total, products.length) };
+  return { products: page.items.map((favorite) => favorite.product), total: page.total };
 };
 
 export const favoritesQueryOptions = (userId: number) =>

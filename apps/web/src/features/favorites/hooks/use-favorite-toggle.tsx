@@ -37,7 +37,8 @@ export const useFavoriteToggle = () => {
       mutation.mutate(
         { userId: user.id, productId: product.id },
         {
-          onSuccess: () => setMessage(next ? FAVORITES_TEXT.added : FAVORITES_TEXT.removed),
+          onSuccess: (state) =>
+            setMessage(state.isFavorite ? FAVORITES_TEXT.added : FAVORITES_TEXT.removed),
           onError: () => setMessage(FAVORITES_TEXT.toggleError),
           onSettled: () =>
             setPending((current) => {

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -39,6 +40,9 @@ import { ProductResults } from './product-results';
 export type SellerTab = 'active' | 'sold';
 
 const viewsLabel = (count: number) => (count === 1 ? '1 visita' : `${count} visitas`);
+
+/** How many people saved the listing (issue 9: the seller sees it). */
+const savesLabel = (count: number) => (count === 1 ? '1 favorito' : `${count} favoritos`);
 
 /** The delete error texts of spec section 8 (a 409 explains itself). */
 const deleteErrorMessage = (error: unknown) => {
@@ -156,7 +160,13 @@ export const SellerDashboard = ({
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
     >
       <VisibilityOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
-      {viewsLabel(product.viewCount ?? 0)}
+      <span>{viewsLabel(product.viewCount ?? 0)}</span>
+      {product.favoritesCount !== undefined && product.favoritesCount > 0 && (
+        <>
+          <FavoriteBorderIcon sx={{ fontSize: 16, ml: 1 }} aria-hidden />
+          <span>{savesLabel(product.favoritesCount)}</span>
+        </>
+      )}
     </Typography>
   );
 

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { REVIEW_COMMENT_MAX_LENGTH } from '@unimercado/shared/schemas/reviews';
 import { useId, useState, type FormEvent } from 'react';
 import { toUserMessage } from '@/lib/api-client';
 import { useCreateReview } from '../api/create-review';
@@ -88,7 +89,7 @@ export const RateDialog = ({
             multiline
             minRows={3}
             fullWidth
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX_LENGTH } }}
           />
           {review.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>

@@ -60,7 +60,7 @@ export const OffersDialog = ({
   const deciding = decide.isPending ? decide.variables : undefined;
 
   const row = (offer: Sale) => {
-    const buyer = offer.buyerName ?? SALES_TEXT.buyerFallback(offer.buyerId);
+    const buyer = offer.buyerName || SALES_TEXT.buyerFallback(offer.buyerId);
     return (
       <Box component="li" key={offer.id} sx={{ py: 1.5 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
