@@ -106,7 +106,7 @@ describe('/my-purchases', () => {
     );
     expect(send).toBeDisabled();
     // jsdom has no layout: hovering MUI's stars reads NaN, so the radio is clicked directly.
-    fireEvent.click(within(dialog).getByRole('radio', { name: '5 Stars' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: '5 estrellas' }));
     expect(send).toBeEnabled();
     await userEvent.click(send);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -142,7 +142,7 @@ describe('/my-purchases', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(rate);
     dialog = await screen.findByRole('dialog', { name: 'Calificar transacción' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: '3 Stars' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: '3 estrellas' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByText('Ya calificaste esta compra.')).toBeInTheDocument();
   });

@@ -5,6 +5,8 @@ export const REVIEWS_TEXT = {
   dialogTitle: 'Calificar transacción',
   ratingLabel: 'Calificación',
   ratingHint: 'Elige de 1 a 5 estrellas.',
+  stars: (value: number) => (value === 1 ? '1 estrella' : `${value} estrellas`),
+  noRating: 'Sin calificación',
   comment: 'Comentario',
   cancel: 'Cancelar',
   send: 'Enviar',

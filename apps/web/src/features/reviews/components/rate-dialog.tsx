@@ -77,6 +77,8 @@ export const RateDialog = ({
             }
             size="large"
             aria-labelledby={ratingId}
+            getLabelText={REVIEWS_TEXT.stars}
+            emptyLabelText={REVIEWS_TEXT.noRating}
             sx={{ fontSize: '2.5rem' }}
           />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
