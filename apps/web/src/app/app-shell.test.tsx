@@ -171,11 +171,10 @@ describe('routes and guard', () => {
     expect(router.state.location.pathname).toBe('/products');
   });
 
-  it('shows a designed placeholder naming the feature for a later issue', async () => {
+  it('titles each page after its heading', async () => {
     quietApi();
     renderApp('/my-purchases', { user: TEST_USER });
     expect(await screen.findByRole('heading', { name: 'Mis Compras' })).toBeInTheDocument();
-    expect(screen.getByText('En construcción')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Mis Compras · UniMercado'));
   });
 
