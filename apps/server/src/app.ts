@@ -32,6 +32,7 @@ import { depsOf } from './lib/deps';
 import { authPlugin } from './plugins/auth';
 import { brokerPlugin } from './plugins/broker';
 import { busPlugin } from './plugins/bus';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
@@ -230,6 +231,8 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   await app.register(dbPlugin, { handle: database, closeOnShutdown: ownsDatabase });
   await app.register(securityPlugin, { config });
+  // Before every route: its onRoute hook equips the routes registered after it.
+  await app.register(compressionPlugin);
   await app.register(redisPlugin, { config });
   await app.register(busPlugin);
   await app.register(brokerPlugin);
