@@ -24,6 +24,7 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: 'hidden',
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@fontsource/poppins/700.css';
