@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -14,6 +14,10 @@ import { useLogin } from '../api/login';
 import { getLoginErrorMessage } from '../utils/error-messages';
 import type { LoginFormValues } from '../utils/login-validation';
 
+/** A touch screen: focusing the email field would open the keyboard over the form (issue 7). */
+const isTouchScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
 // zod and the schema load after the first render (issue 7's JS budget).
 const validation = lazyResolver(() =>
   import('../utils/login-validation').then((module) => module.loginResolver),
@@ -21,6 +25,7 @@ const validation = lazyResolver(() =>
 
 export const LoginForm = () => {
   const login = useLogin();
+  const [autoFocus] = useState(() => !isTouchScreen());
   useEffect(() => validation.preload(), []);
   const { control, handleSubmit, formState } = useForm<LoginFormValues>({
     resolver: validation.resolver,
@@ -48,7 +53,7 @@ export const LoginForm = () => {
         type="email"
         autoComplete="email"
         inputMode="email"
-        autoFocus
+        autoFocus={autoFocus}
         hideErrorText
       />
       <FormTextField

@@ -131,6 +131,7 @@ export const RegisterForm = () => {
         label="Confirmar Contraseña"
         autoComplete="new-password"
         isPassword
+        toggleLabel="confirmación de contraseña"
         required
         summaryMessages={[USER_MESSAGES.requiredRegister, USER_MESSAGES.passwordsMismatch]}
         error={isMismatch}
