@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeStompModule } from './src/testing/fake-stomp';
@@ -8,6 +8,10 @@ import { fakeMediaQueryList } from './src/testing/media-query';
 // No test opens a real WebSocket: the signed-in layout's live connection gets a fake STOMP
 // transport (tests that drive it import `fakeStomp` from src/testing/fake-stomp.ts).
 vi.mock('@/lib/stomp-client', () => fakeStompModule);
+
+// Pages are lazy chunks: on a loaded 2-core machine (CI runs the suites side by side) the first
+// render of a page can take longer than Testing Library's 1 s default for `findBy…`/`waitFor`.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * Any console.error during a test (React warnings about act(), keys, invalid DOM nesting, ...)

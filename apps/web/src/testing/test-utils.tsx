@@ -135,7 +135,11 @@ export const mockFetch = (handlers: Record<string, Handler>) => {
 
 type FetchMock = ReturnType<typeof mockFetch>;
 
-/** The URL, method and JSON body of the n-th fetch call. */
+/**
+ * The URL, method and JSON body of the n-th fetch call. Signed-in pages also fetch for the top
+ * bar (notifications count) in an order that depends on timing: for a page's own request, use
+ * `requestTo`.
+ */
 export const requestOf = (fetchMock: FetchMock, index = 0) => {
   const call = fetchMock.mock.calls[index];
   if (!call) throw new Error(`fetch was not called ${index + 1} time(s)`);
@@ -147,4 +151,15 @@ export const requestOf = (fetchMock: FetchMock, index = 0) => {
     method: init?.method ?? 'GET',
     body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
   };
+};
+
+/** The first fetch call whose path starts with `path` (method and JSON body as in `requestOf`). */
+export const requestTo = (fetchMock: FetchMock, path: string) => {
+  const index = fetchMock.mock.calls.findIndex(([input]) => {
+    const url =
+      typeof input === 'string' ? input : input instanceof Request ? input.url : input.href;
+    return url.startsWith(path);
+  });
+  if (index === -1) throw new Error(`fetch was not called for ${path}`);
+  return requestOf(fetchMock, index);
 };

@@ -6,6 +6,7 @@ import {
   mockFetch,
   renderApp,
   requestOf,
+  requestTo,
   TEST_ADMIN,
   TEST_USER,
 } from '@/testing/test-utils';
@@ -75,7 +76,7 @@ describe('admin panel', () => {
     expect(within(rows[1]!).getByText('-')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Sin rol')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('-')).toBeInTheDocument();
-    expect(requestOf(fetchMock).url).toBe('/api/users?page=0&size=10');
+    expect(requestTo(fetchMock, '/api/users').url).toBe('/api/users?page=0&size=10');
     expect(screen.getByText('1–3 de 3')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Filas por página/ })).toHaveStyle({
       minHeight: '44px',
