@@ -65,6 +65,16 @@ export const findLinkToken = async (
   now: Date,
 ): Promise<FoundLinkToken | undefined> => {
   const tokens = asTable(table);
+  const tokenHash = hashVerificationToken(token);
+  // Locks in the order every account change takes them, the account first and then its links
+  // (a registration replacing a pending account locks it and then deletes its links): locking the
+  // link first would deadlock with such a registration on PostgreSQL.
+  const [owner] = await tx
+    .select({ userId: tokens.userId })
+    .from(tokens)
+    .where(eq(tokens.tokenHash, tokenHash));
+  if (!owner) return undefined;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
   const [row] = await tx
     .select({
       id: tokens.id,
@@ -78,7 +88,7 @@ export const findLinkToken = async (
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
-    .where(eq(tokens.tokenHash, hashVerificationToken(token)))
+    .where(eq(tokens.tokenHash, tokenHash))
     .for('update');
   if (!row || row.deletedAt || row.email !== row.userEmail) return undefined;
   return {
