@@ -18,9 +18,24 @@ test('the home page shows the product name and the signed-out actions', async ({
   ).toBeVisible();
 });
 
-test('an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/esta-ruta-no-existe');
+test('an unknown path shows the 404 page, with a 404 status', async ({ page }) => {
+  const response = await page.goto('/esta-ruta-no-existe');
+  expect(response?.status()).toBe(404);
   await expect(page.getByText('404 - Página no encontrada')).toBeVisible();
+});
+
+test('the app arrives compressed and robots.txt is a real one', async ({ request }) => {
+  const home = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(home.headers()['content-encoding']).toBe('br');
+  const script = /<script[^>]+src="([^"]+\.js)"/.exec(await home.text())?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers()['vary']).toContain('accept-encoding');
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toContain('Disallow: /admin-panel');
 });
 
 test('an unknown API path answers the JSON error body', async ({ request }) => {

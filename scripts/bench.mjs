@@ -34,6 +34,9 @@ const startServer = async () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The embedded database whatever a .env file says (the real environment wins over it).
+      DATABASE_URL: '',
+      REDIS_URL: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -106,3 +109,6 @@ console.log(markdown);
 
 // The listings figures (issue 8): their own script and section of docs/benchmarks.md.
 await import('./bench/listings.mjs');
+
+// The request-path figures (issue 7): their own script and section of docs/benchmarks.md.
+await import('./bench/request-path.mjs');

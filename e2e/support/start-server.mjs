@@ -17,10 +17,12 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   ADMIN_EMAILS: 'admin@unimercado.test',
   LOG_LEVEL: 'warn',
+  // Set empty rather than removed: the server reads a developer's .env for variables the
+  // environment lacks, and these must stay off whatever it says.
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  REDIS_URL: '',
 });
-delete process.env.DATABASE_URL;
-delete process.env.SMTP_URL;
-delete process.env.REDIS_URL;
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 await import(pathToFileURL(join(root, 'apps/server/dist/server.js')).href);

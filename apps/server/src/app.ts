@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -235,7 +236,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     },
     forceCloseConnections: 'idle',
     // One line per request, written when it is answered (see the onResponse hook below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();

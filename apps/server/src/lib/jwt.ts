@@ -30,8 +30,22 @@ export type TokenSubject = {
   tokenVersion: number;
 };
 
+/** Tokens whose signature was already checked, kept per instance (about 3 MB at most). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export const createTokenService = (secret: string, issuer: string) => {
   const key = new TextEncoder().encode(secret);
+  // A signature check is the costliest step of a signed-in request; its answer for a given token
+  // only changes when the token expires, so a checked token is remembered until then. Revocation
+  // is not decided here (the token version is checked on every request by the auth plugin).
+  const verified = new Map<string, SessionClaims>();
+  const remember = (token: string, claims: SessionClaims) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, claims);
+  };
   return {
     /** `authTime` (seconds): when the password was last proved; a sign-in by default. */
     sign: async (user: TokenSubject, now = new Date(), authTime?: number) => {
@@ -58,6 +72,12 @@ export const createTokenService = (secret: string, issuer: string) => {
      * `exp` never expires, so it is refused; an id outside the integer range can name no user.
      */
     verify: async (token: string): Promise<SessionClaims | undefined> => {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -75,7 +95,9 @@ export const createTokenService = (secret: string, issuer: string) => {
         ) {
           return undefined;
         }
-        return payload as unknown as SessionClaims;
+        const claims = payload as unknown as SessionClaims;
+        remember(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
         throw error;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { redactTokens } from '../app';
 import { createMemoryCounterStore } from './counter-store';
 import { createTokenService, readBearerToken } from './jwt';
@@ -91,6 +91,25 @@ describe('bearer tokens', () => {
     );
     expect(await service.verify(old.token)).toBeUndefined();
     expect(await service.verify('garbage')).toBeUndefined();
+  });
+
+  it('a token checked once stops working when it expires, and a tampered copy never works', async () => {
+    const service = createTokenService('s'.repeat(40), 'http://localhost:3000');
+    const signedAt = new Date();
+    const { token, expiresAt } = await service.sign(
+      { id: 8, email: 'b@uni.edu', name: 'Beto', roles: ['ROLE_USER'], tokenVersion: 0 },
+      signedAt,
+    );
+    expect(await service.verify(token)).toMatchObject({ id: 8 });
+    expect(await service.verify(`${token.slice(0, -2)}xx`)).toBeUndefined();
+    vi.useFakeTimers({ now: expiresAt.getTime() - 1000 });
+    try {
+      expect(await service.verify(token)).toMatchObject({ id: 8 });
+      vi.setSystemTime(expiresAt.getTime());
+      expect(await service.verify(token)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -5,6 +5,12 @@ import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { AppError, COMMON_MESSAGES } from '../lib/app-error';
+import { createResponseCache } from '../modules/products/response-cache';
+import {
+  isSessionsRevokedEvent,
+  SESSION_USERS_CHANGED_TOPIC,
+  SESSIONS_REVOKED_TOPIC,
+} from '../modules/users/sessions';
 import {
   createTokenService,
   readBearerToken,
@@ -100,6 +106,17 @@ export const loadSessionUser = async (db: Database, id: number) => {
   };
 };
 
+/**
+ * How long an instance trusts its copy of a session's user. Correctness comes from the bus: a
+ * revocation (SESSIONS_REVOKED_TOPIC) or a change of what a session shows
+ * (SESSION_USERS_CHANGED_TOPIC) makes every instance forget the user at once. The lifetime only
+ * bounds what no event announces (the admin CLI run without REDIS_URL next to a server on
+ * PostgreSQL, a hand-made database change).
+ */
+export const SESSION_CACHE_TTL_MS = 15_000;
+
+type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSessionUser>>>;
+
 export const authPlugin = fp<{ config: AppConfig }>(
   (app, { config }, done) => {
     const tokens = createTokenService(config.jwtSecret, config.publicUrl);
@@ -107,12 +124,33 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('viewer', null);
 
+    // null: no active user with that id (deleted or never existed).
+    const sessions = createResponseCache<SessionUser | null>({
+      ttlMs: SESSION_CACHE_TTL_MS,
+      maxEntries: 20_000,
+    });
+    const forget = (payload: unknown) => {
+      if (isSessionsRevokedEvent(payload)) sessions.delete(payload.userIds.map(String));
+    };
+    const unsubscribers = [
+      app.bus.subscribe(SESSIONS_REVOKED_TOPIC, forget),
+      app.bus.subscribe(SESSION_USERS_CHANGED_TOPIC, forget),
+    ];
+    app.addHook('onReady', () => app.bus.whenSubscribed());
+    app.addHook('onClose', (_instance, closed) => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      closed();
+    });
+
     /** Resolves a token to its active user, or undefined when it must not be honoured. */
     const resolve = async (token: string | undefined): Promise<AuthUser | undefined> => {
       if (!token) return undefined;
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
-      const session = await loadSessionUser(app.db, claims.id);
+      const session = await sessions.load(
+        String(claims.id),
+        async () => (await loadSessionUser(app.db, claims.id)) ?? null,
+      );
       if (!session || session.tokenVersion !== claims.tv) return undefined;
       return { ...session.user, authTime: claims.auth_time ?? 0 };
     };
@@ -138,5 +176,5 @@ export const authPlugin = fp<{ config: AppConfig }>(
     });
     done();
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'bus'] },
 );

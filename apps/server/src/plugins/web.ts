@@ -107,7 +107,9 @@ export const webPlugin = fp<{
       void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // The not-found handler has no route of its own: compress through the plugin's reply helper
       // (set by the route that passed the request on, e.g. the static wildcard).
-      return reply.compress ? reply.compress(html) : reply.send(html);
+      if (!reply.compress) return reply.send(html);
+      reply.compress(html);
+      return reply;
     };
     if (hasBuild) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     const robotsTxt = renderRobotsTxt();

@@ -96,7 +96,7 @@ export const verifyEmailToken = async (
     const scope = { tx, afterCommit };
     await markLinkTokenUsed(tx, emailVerificationTokens, link.id, now);
     if (!passwordHash) {
-      await markEmailVerified(scope, link.userId, now);
+      await markEmailVerified(scope, deps.bus, link.userId, now);
       return { message: AUTH_MESSAGES.verified };
     }
     await setPasswordFromLink(

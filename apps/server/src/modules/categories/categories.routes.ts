@@ -1,7 +1,7 @@
-import { categorySchema } from '@unimercado/shared/schemas/categories';
+import { categorySchema, type Category } from '@unimercado/shared/schemas/categories';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listCategories } from './categories.service';
+import { listCategoriesJson } from './categories.service';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
@@ -14,8 +14,15 @@ export const categoriesRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=300');
-      return listCategories(app.db);
+      const json = await listCategoriesJson(app.db);
+      // Already JSON of the response schema's shape (id, name): sent as it is.
+      return (
+        reply
+          .header('cache-control', 'public, max-age=300')
+          .type('application/json; charset=utf-8')
+          // A string with a JSON content type skips the serializer (its type says the list).
+          .send(json as unknown as Category[])
+      );
     },
   );
   return Promise.resolve();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { findCategory, listCategories } from './categories.service';
+import { findCategory, listCategories, listCategoriesJson } from './categories.service';
 
 /** A database whose category query counts how often it really runs (Drizzle queries are thenables). */
 const countingDatabase = () => {
@@ -26,6 +26,9 @@ describe('categories from memory', () => {
     await listCategories(db);
     expect(await findCategory(db, 2)).toEqual({ id: 2, name: 'Electrónica' });
     expect(await findCategory(db, 9)).toBeUndefined();
+    const json = await listCategoriesJson(db);
+    expect(JSON.parse(json)).toEqual(await listCategories(db));
+    expect(await listCategoriesJson(db)).toBe(json);
     expect(counter.runs).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { categories } from '../../db/schema';
  */
 const REFRESH_MS = 5 * 60_000;
 
-type Cached = { loadedAt: number; list: Promise<Category[]> };
+type Cached = { loadedAt: number; list: Promise<Category[]>; json?: Promise<string> };
 const cache = new WeakMap<Database, Cached>();
 
 /** A real promise: a Drizzle query is a thenable that runs again each time it is awaited. */
@@ -36,3 +36,15 @@ export const listCategories = (db: Database): Promise<Category[]> => {
 
 export const findCategory = async (db: Database, id: number) =>
   (await listCategories(db)).find((category) => category.id === id);
+
+/**
+ * The list as the JSON `GET /api/categories` answers, made once per loaded list (same cache
+ * entry): the busiest public read skips serializing on every request.
+ */
+export const listCategoriesJson = (db: Database): Promise<string> => {
+  const list = listCategories(db);
+  const cached = cache.get(db);
+  if (cached?.list !== list) return list.then((categories) => JSON.stringify(categories));
+  cached.json ??= list.then((categories) => JSON.stringify(categories));
+  return cached.json;
+};

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Product, SellerStats } from '@unimercado/shared/schemas/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, sales, users } from '../../db/schema';
+import { products, sales } from '../../db/schema';
 import { uploadsDir } from '../../plugins/storage';
 import {
   bearer,
@@ -479,10 +479,19 @@ describe('products API: publish, read, edit, mark sold, delete', () => {
     it('an owner whose email became unverified still manages the listing, but cannot publish', async () => {
       const seller = await createAccount(ctx, { verified: true });
       const product = await createProduct(ctx, seller);
-      await ctx.database.db
-        .update(users)
-        .set({ emailVerifiedAt: null })
-        .where(eq(users.id, seller.user.id));
+      // A new address is unverified until its link is used.
+      const changed = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${seller.user.id}`,
+        headers: bearer(seller.token),
+        payload: {
+          name: seller.user.name,
+          email: `nueva.${seller.email}`,
+          phone: null,
+          currentPassword: seller.password,
+        },
+      });
+      expect(changed.statusCode).toBe(200);
       expect(
         (await inject('PUT', `/api/products/${product.id}`, seller, { price: 2000 })).statusCode,
       ).toBe(200);

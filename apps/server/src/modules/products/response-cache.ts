@@ -12,6 +12,8 @@ export type ResponseCache<T> = {
   /** Runs `load` on a miss and stores its answer unless the cache was cleared meanwhile. */
   load: (key: string, load: () => Promise<T>) => Promise<T>;
   clear: () => void;
+  /** Forgets some keys; no load under way when this runs stores its (possibly old) answer. */
+  delete: (keys: readonly string[]) => void;
 };
 
 export const createResponseCache = <T>(options: {
@@ -53,6 +55,10 @@ export const createResponseCache = <T>(options: {
     clear: () => {
       generation += 1;
       entries.clear();
+    },
+    delete: (keys) => {
+      generation += 1;
+      for (const key of keys) entries.delete(key);
     },
   };
 };

@@ -5,12 +5,17 @@ import type { TxScope } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
 import { buildPasswordChangedEmail } from '../auth/auth-emails';
 import { loginFailuresKey } from '../auth/auth.service';
-import { revokeSessions } from './sessions';
+import { announceSessionUsersChanged, revokeSessions } from './sessions';
 
 type Deps = Pick<AppDeps, 'config' | 'bus' | 'mailer' | 'counters'>;
 
 /** The address is proved (a link sent to it was used): verified now, and never pending again. */
-export const markEmailVerified = async (scope: TxScope, userId: number, now: Date) => {
+export const markEmailVerified = async (
+  scope: TxScope,
+  bus: Pick<AppDeps['bus'], 'publish'> | null,
+  userId: number,
+  now: Date,
+) => {
   await scope.tx
     .update(users)
     .set({
@@ -19,6 +24,7 @@ export const markEmailVerified = async (scope: TxScope, userId: number, now: Dat
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+  announceSessionUsersChanged(scope, bus, [userId]);
 };
 
 /** Every password change ends here: the notice goes to the address the account had before. */
@@ -49,7 +55,7 @@ export const setPasswordFromLink = async (
     .update(users)
     .set({ passwordHash: account.passwordHash, passwordLinkEmail: account.email, updatedAt: now })
     .where(eq(users.id, account.userId));
-  await markEmailVerified(scope, account.userId, now);
+  await markEmailVerified(scope, deps.bus, account.userId, now);
   await revokeSessions(scope, deps.bus, [account.userId], now);
   if (deps.config.adminEmails.includes(account.email)) {
     await grantConfiguredAdmins(scope.tx, [account.email]);

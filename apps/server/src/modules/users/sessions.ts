@@ -7,11 +7,28 @@ import type { Bus } from '../../plugins/bus';
 export const SESSIONS_REVOKED_TOPIC = 'sessions.revoked';
 export type SessionsRevokedEvent = { userIds: number[] };
 
+/**
+ * Announced on the bus after what a session shows of its user changed without ending it (the
+ * address verified, name or address edited): same payload. Session caches forget those users.
+ */
+export const SESSION_USERS_CHANGED_TOPIC = 'sessions.users-changed';
+
 export const isSessionsRevokedEvent = (value: unknown): value is SessionsRevokedEvent =>
   typeof value === 'object' &&
   value !== null &&
   Array.isArray((value as SessionsRevokedEvent).userIds) &&
   (value as SessionsRevokedEvent).userIds.every((id) => Number.isSafeInteger(id));
+
+/** Once committed, tells every instance that what sessions show of these users changed. */
+export const announceSessionUsersChanged = (
+  { afterCommit }: Pick<TxScope, 'afterCommit'>,
+  bus: Pick<Bus, 'publish'> | null,
+  userIds: readonly number[],
+) => {
+  if (!bus || userIds.length === 0) return;
+  const event: SessionsRevokedEvent = { userIds: [...userIds] };
+  afterCommit(() => bus.publish(SESSION_USERS_CHANGED_TOPIC, event));
+};
 
 /**
  * The one way to make every existing token of some users stop working (deletion, role change,

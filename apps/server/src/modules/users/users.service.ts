@@ -33,7 +33,7 @@ import * as products from '../products/products.service';
 import * as sales from '../sales/sales.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
 import { notifyPasswordChanged } from './credentials';
-import { revokeSessions } from './sessions';
+import { announceSessionUsersChanged, revokeSessions } from './sessions';
 import { findUserById, selectUsers } from './users.queries';
 
 type Deps = Pick<
@@ -328,6 +328,8 @@ export const updateUser = async (
           ...(passwordHash ? { passwordHash, passwordLinkEmail: null } : {}),
         })
         .where(eq(users.id, id));
+      // Sessions show the name, the address and whether it is verified.
+      announceSessionUsersChanged(scope, deps.bus, [id]);
       if (passwordHash) {
         await revokeSessions(scope, deps.bus, [id], now);
         await notifyPasswordChanged(scope, deps, current, now);

@@ -1,0 +1,305 @@
+// The request-path figures of `npm run bench` (issue 7): what the stack costs per request,
+// measured against a bare Fastify hello-world in the same run, written to their own section of
+// docs/benchmarks.md. Also runs alone: `node scripts/bench/request-path.mjs` (after `npm run build`).
+//
+// - GET /healthz (no database), GET /api/categories (from memory), a signed-in GET /api/users/{id}
+//   (the session and the profile), GET /api/products/available?page=0&size=12 anonymous (a page of
+//   12 products from memory), on PostgreSQL (a throw-away database) and on PGlite.
+// - autocannon with 50 connections; each endpoint is measured right after the hello-world, in
+//   BENCH_ROUNDS pairs of BENCH_DURATION seconds, and the median ratio counts (the machine is
+//   shared, so a ratio of two neighbouring runs says more than a request rate).
+// - The product runs as deployed (`NODE_ENV=production`, LOG_LEVEL=info: one log line per request),
+//   and the clients do not ask for compression, like the hello-world's.
+//
+// Settings: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3), BENCH_REQUEST_PATH_PORT (first
+// of two ports, default 3226), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
+// "skip" leaves PostgreSQL out).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PRODUCT_COUNT, seedSql } from './listings-seed.mjs';
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const serverEntry = join(root, 'apps/server/dist/server.js');
+if (!existsSync(serverEntry)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const firstPort = Number(process.env.BENCH_REQUEST_PATH_PORT ?? 3226);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const connections = 50;
+/** Enough for full pages; the request path does not depend on the catalogue's size. */
+const SEEDED_PRODUCTS = 200;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const cleanups = [];
+
+const startProcess = async (args, env, readyUrl) => {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+};
+
+const stopProcess = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+const load = async (url, headers = {}) => {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+};
+
+/** A bare Fastify hello-world in a process of its own (no logger, no plugins). */
+const startHello = async (port) => {
+  const code = `import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/', () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const url = `http://127.0.0.1:${port}/`;
+  const child = await startProcess(['--input-type=module', '-e', code], {}, url);
+  cleanups.push(() => stopProcess(child));
+  await autocannon({ url, connections, duration: 2 });
+  return () => load(url);
+};
+
+/** An endpoint measured against the hello-world in `rounds` pairs; the median ratio. */
+const measurePaired = async (url, measureHello, headers = {}) => {
+  await autocannon({ url, connections, duration: 2, headers });
+  const runs = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const hello = await measureHello();
+    const run = await load(url, headers);
+    runs.push({ ...run, hello: hello.rps, ratio: run.rps / hello.rps });
+  }
+  runs.sort((a, b) => a.ratio - b.ratio);
+  return runs[Math.floor(runs.length / 2)];
+};
+
+const productEnv = (port, dataDir, extra) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  LOG_LEVEL: 'info',
+  REDIS_URL: '',
+  SMTP_URL: '',
+  ...extra,
+});
+
+const smallSeed = () =>
+  seedSql().replace(
+    `generate_series(1, ${PRODUCT_COUNT})`,
+    `generate_series(1, ${SEEDED_PRODUCTS})`,
+  );
+
+/** Registers and signs in a member; answers their id and token. */
+const signedInMember = async (base) => {
+  const email = `path.${Date.now()}@bench.test`;
+  const password = 'clave-de-prueba-123';
+  const register = await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email,
+      phone: null,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  if (!register.ok) throw new Error(`register answered ${register.status}`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  const { token, id } = await login.json();
+  return { token, id };
+};
+
+const measureEndpoints = async (base, measureHello, withHealth) => {
+  const member = await signedInMember(base);
+  const me = await (
+    await fetch(`${base}/api/users/${member.id}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    })
+  ).json();
+  if (me.id !== member.id) throw new Error('the signed-in profile read failed');
+  const results = [];
+  if (withHealth) {
+    results.push([
+      '`GET /healthz` (no database)',
+      await measurePaired(`${base}/healthz`, measureHello),
+    ]);
+  }
+  results.push([
+    '`GET /api/categories`',
+    await measurePaired(`${base}/api/categories`, measureHello),
+  ]);
+  results.push([
+    '`GET /api/users/{id}`, signed in (own profile)',
+    await measurePaired(`${base}/api/users/${member.id}`, measureHello, {
+      authorization: `Bearer ${member.token}`,
+    }),
+  ]);
+  results.push([
+    '`GET /api/products/available?page=0&size=12`, anonymous',
+    await measurePaired(`${base}/api/products/available?page=0&size=12`, measureHello),
+  ]);
+  return results;
+};
+
+const createPostgresDatabase = async () => {
+  if (adminUrl === 'skip') return undefined;
+  const name = `unimercado_path_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.warn(`PostgreSQL left out (${error.message})`);
+    await admin.end().catch(() => undefined);
+    return undefined;
+  }
+  await admin.end();
+  cleanups.push(async () => {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+const measurePostgres = async (port, measureHello) => {
+  const databaseUrl = await createPostgresDatabase();
+  if (!databaseUrl) return undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-path-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    [serverEntry],
+    productEnv(port, dataDir, { DATABASE_URL: databaseUrl }),
+    `${base}/readyz`,
+  );
+  try {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(smallSeed());
+    await client.end();
+    return { label: 'PostgreSQL', rows: await measureEndpoints(base, measureHello, true) };
+  } finally {
+    await stopProcess(child);
+  }
+};
+
+const measurePglite = async (port, measureHello) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-path-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  const env = productEnv(port, dataDir, { DATABASE_URL: '' });
+  // An embedded database has one process: created by a first start, seeded while stopped.
+  await stopProcess(await startProcess([serverEntry], env, `${base}/readyz`));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({
+    dataDir: join(dataDir, 'pglite'),
+    extensions: { unaccent, pg_trgm },
+  });
+  await db.exec(smallSeed());
+  await db.close();
+  const child = await startProcess([serverEntry], env, `${base}/readyz`);
+  try {
+    return { label: 'PGlite', rows: await measureEndpoints(base, measureHello, false) };
+  } finally {
+    await stopProcess(child);
+  }
+};
+
+const GOALS = new Map([
+  ['`GET /healthz` (no database)|PostgreSQL', 0.6],
+  ['`GET /api/categories`|PostgreSQL', 0.5],
+  ['`GET /api/users/{id}`, signed in (own profile)|PostgreSQL', 0.2],
+  ['`GET /api/products/available?page=0&size=12`, anonymous|PostgreSQL', 1 / 3],
+]);
+
+const fmt = (value) => Math.round(value).toLocaleString('en-US');
+
+let markdown;
+try {
+  const loadBefore = loadavg()[0];
+  const measureHello = await startHello(firstPort);
+  const results = [];
+  const postgres = await measurePostgres(firstPort + 1, measureHello);
+  if (postgres) results.push(postgres);
+  results.push(await measurePglite(firstPort + 1, measureHello));
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after (the machine is shared)`;
+  const rows = [];
+  for (const result of results) {
+    for (const [what, run] of result.rows) {
+      const goal = GOALS.get(`${what}|${result.label}`);
+      const verdict = goal ? `≥ ${goal.toFixed(3)}× ${run.ratio >= goal ? '✅' : '❌'}` : '—';
+      rows.push(
+        `| ${what} | ${result.label} | ${fmt(run.rps)} req/s (p50 ${run.p50} ms, p99 ${run.p99} ms, failed ${run.failures}) | ${fmt(run.hello)} req/s | **${run.ratio.toFixed(3)}×** | ${verdict} |`,
+      );
+    }
+  }
+  markdown = [
+    '<!-- request-path-bench:start (written by `npm run bench`, scripts/bench/request-path.mjs) -->',
+    '## Request path',
+    '',
+    `Measured on ${new Date().toISOString()}. Machine: ${machine}. Built product`,
+    `(\`NODE_ENV=production\`, \`LOG_LEVEL=info\`), loopback only, ${SEEDED_PRODUCTS} products. autocannon`,
+    `with ${connections} connections, no compression asked for; each endpoint right after a bare Fastify`,
+    `hello-world (same run, same machine), ${rounds} pairs of ${duration} s, the median ratio shown.`,
+    '',
+    '| endpoint | database | product | hello-world | ratio | goal |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '<!-- request-path-bench:end -->',
+  ].join('\n');
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+const file = join(root, 'docs/benchmarks.md');
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+const section = /<!-- request-path-bench:start[\s\S]*?<!-- request-path-bench:end -->/;
+writeFileSync(
+  file,
+  section.test(previous)
+    ? previous.replace(section, markdown)
+    : `${previous.trimEnd()}\n\n${markdown}\n`,
+);
+console.log(markdown);
