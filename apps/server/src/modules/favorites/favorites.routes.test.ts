@@ -1,4 +1,3 @@
-import type { ErrorBody } from '@unimercado/shared/errors';
 import {
   FAVORITE_MESSAGES,
   type Favorite,
@@ -8,7 +7,7 @@ import type { Product } from '@unimercado/shared/schemas/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
-import { callAs, sellTo } from '../../test/trade';
+import { callAs, sellTo, createTradeCast, expectErrorBody } from '../../test/trade';
 
 describe('favourites', () => {
   let ctx: TestContext;
@@ -20,13 +19,7 @@ describe('favourites', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [seller, fan, other, admin, unverified] = await Promise.all([
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true, admin: true }),
-      createAccount(ctx),
-    ]);
+    ({ seller, buyer: fan, other, admin, unverified } = await createTradeCast(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -37,14 +30,7 @@ describe('favourites', () => {
     });
   const listOf = (who: Account | null, userId: unknown = who?.user.id) =>
     callAs(ctx, who, 'GET', `/api/favorites?userId=${String(userId)}`);
-  const expectError = (
-    res: { statusCode: number; json: <T>() => T },
-    status: number,
-    match: Partial<ErrorBody> = {},
-  ) => {
-    expect(res.statusCode).toBe(status);
-    expect(res.json<ErrorBody>()).toMatchObject({ ...match, message: res.json<ErrorBody>().error });
-  };
+  const expectError = expectErrorBody;
 
   it('toggles a product in and out of the caller’s favourites, for any signed-in member', async () => {
     const product = await createProduct(ctx, seller, { title: 'Audífonos' });

@@ -1,4 +1,3 @@
-import type { ErrorBody } from '@unimercado/shared/errors';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { SALE_MESSAGES, type Purchase, type Sale } from '@unimercado/shared/schemas/sales';
@@ -7,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, sales } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
-import { acceptOffer, callAs, makeOffer, postOffer, rejectOffer, sellTo } from '../../test/trade';
+import {
+  acceptOffer,
+  callAs,
+  makeOffer,
+  postOffer,
+  rejectOffer,
+  sellTo,
+  createTradeCast,
+  expectErrorBody,
+} from '../../test/trade';
 
 describe('offers, purchases and their rules', () => {
   let ctx: TestContext;
@@ -19,13 +27,7 @@ describe('offers, purchases and their rules', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [seller, buyer, other, admin, unverified] = await Promise.all([
-      createAccount(ctx, { verified: true, name: 'Vendedora Ana' }),
-      createAccount(ctx, { verified: true, name: 'Comprador Beto' }),
-      createAccount(ctx, { verified: true, name: 'Otra Carla' }),
-      createAccount(ctx, { verified: true, admin: true }),
-      createAccount(ctx),
-    ]);
+    ({ seller, buyer, other, admin, unverified } = await createTradeCast(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -37,16 +39,7 @@ describe('offers, purchases and their rules', () => {
     (await call(who, 'GET', '/api/notifications')).json<Notification[]>();
   const offersOf = async (productId: number) =>
     (await call(seller, 'GET', `/api/sales/product/${productId}/offers`)).json<Sale[]>();
-  const expectError = (
-    res: { statusCode: number; json: <T>() => T },
-    status: number,
-    match: Partial<ErrorBody> = {},
-  ) => {
-    expect(res.statusCode).toBe(status);
-    const body = res.json<ErrorBody>();
-    expect(body.error).toBe(body.message);
-    expect(body).toMatchObject(match);
-  };
+  const expectError = expectErrorBody;
 
   describe('POST /api/sales', () => {
     it('takes a pending offer from any verified member but the seller, whatever status is sent', async () => {
