@@ -292,6 +292,47 @@ describe('offers, purchases and their rules', () => {
     });
   });
 
+  describe('racing actions on one product', () => {
+    it('offers racing an accept and a sold mark leave no pending offer on the sold product', async () => {
+      const product = await newProduct({ price: 500000 });
+      const bidders = await Promise.all(
+        Array.from({ length: 6 }, () => createAccount(ctx, { verified: true })),
+      );
+      const first = await makeOffer(ctx, buyer, product, 400000);
+      const results = await Promise.all([
+        acceptOffer(ctx, seller, first.id),
+        call(seller, 'PATCH', `/api/products/${product.id}/sold`),
+        ...bidders.map((who, index) => postOffer(ctx, who, product.id, 100000 + index)),
+      ]);
+      for (const res of results) expect(res.statusCode).toBeLessThan(500);
+      const stored = await ctx.database.db
+        .select()
+        .from(sales)
+        .where(eq(sales.productId, product.id));
+      expect(stored.filter((sale) => sale.status === 'pending')).toEqual([]);
+      expect(stored.filter((sale) => sale.status === 'accepted').length).toBeLessThanOrEqual(1);
+      const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
+      expect(detail.isSold).toBe(true);
+    });
+
+    it('offers and favourites racing a deletion never fail and leave nothing behind', async () => {
+      const product = await newProduct();
+      const results = await Promise.all([
+        postOffer(ctx, buyer, product.id, 1000),
+        call(other, 'POST', '/api/favorites', { productId: product.id }),
+        call(seller, 'DELETE', `/api/products/${product.id}`),
+        postOffer(ctx, other, product.id, 2000),
+        call(buyer, 'POST', '/api/favorites', { productId: product.id }),
+      ]);
+      for (const res of results) expect([200, 201, 204, 404]).toContain(res.statusCode);
+      const left = await ctx.database.db
+        .select()
+        .from(sales)
+        .where(eq(sales.productId, product.id));
+      expect(left).toEqual([]);
+    });
+  });
+
   describe('marking sold and deleting', () => {
     it('a product marked sold by hand rejects its pending offers and tells their buyers', async () => {
       const product = await newProduct({ title: 'Silla' });
