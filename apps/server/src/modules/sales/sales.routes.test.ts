@@ -423,6 +423,27 @@ describe('offers, purchases and their rules', () => {
     }
   });
 
+  it('documents the trade calls in OpenAPI', async () => {
+    const doc = (await call(null, 'GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [path, method] of [
+      ['/api/sales/', 'post'],
+      ['/api/sales/', 'get'],
+      ['/api/sales/product/{id}/offers', 'get'],
+      ['/api/sales/{id}/accept', 'put'],
+      ['/api/sales/{id}/reject', 'put'],
+      ['/api/sales/buyer/{buyerId}', 'get'],
+      ['/api/favorites/', 'post'],
+      ['/api/favorites/', 'get'],
+      ['/api/favorites/status', 'get'],
+      ['/api/reviews/', 'post'],
+    ] as const) {
+      const entry = doc.paths[path] ?? doc.paths[path.replace(/\/$/, '')];
+      expect(entry?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+
   describe('deleting an account', () => {
     it('drops the buyer’s pending offers and keeps the seller’s sale', async () => {
       const leaving = await createAccount(ctx, { verified: true, name: 'Se Va' });
