@@ -9,6 +9,7 @@ const ACTIVE = makeProduct({
   title: 'Portátil Lenovo',
   sellerId: TEST_USER.id,
   viewCount: 31,
+  favoritesCount: 4,
   categoryId: 2,
   images: [1, 2].map((n) => ({
     url: `http://localhost/uploads/products/x/${n}.webp`,
@@ -55,6 +56,7 @@ describe('/my-products', () => {
     expect(within(stats).getByText('32 visitas')).toBeInTheDocument();
     expect(await screen.findByText('Portátil Lenovo')).toBeInTheDocument();
     expect(screen.getByText('31 visitas')).toBeInTheDocument();
+    expect(screen.getByText('4 favoritos')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Activos (1)' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -212,11 +214,12 @@ describe('/my-products', () => {
     expect(within(dialog).getByText('Error al actualizar el producto.')).toBeInTheDocument();
   });
 
-  it('loading errors offer Reintentar, and the offers button says Próximamente', async () => {
+  it('loading errors offer Reintentar, and the offers button opens the offers received', async () => {
     let fail = true;
     dashboardApi({
       'GET /api/products': () =>
         fail ? jsonResponse(500, {}) : jsonResponse(200, [ACTIVE], { 'X-Total-Count': '1' }),
+      'GET /api/sales/product/11/offers': () => jsonResponse(200, []),
     });
     renderApp('/my-products', { user: TEST_USER });
     expect(
@@ -231,6 +234,9 @@ describe('/my-products', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Ver ofertas de Portátil Lenovo' }),
     );
-    expect(await screen.findByText('Próximamente')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Ofertas recibidas' });
+    expect(
+      await within(dialog).findByText('Aún no has recibido ofertas por este producto.'),
+    ).toBeInTheDocument();
   });
 });

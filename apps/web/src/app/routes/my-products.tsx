@@ -1,15 +1,17 @@
 import Alert from '@mui/material/Alert';
+import type { Product } from '@unimercado/shared/schemas/products';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { SellerDashboard, type SellerTab } from '@/features/products/components/seller-dashboard';
-import { usePendingAction } from '@/features/products/hooks/use-pending-action';
+import { OffersDialog } from '@/features/sales/components/offers-dialog';
 import { useAuth } from '@/lib/auth';
 
 /**
- * /my-products (spec section 2). The tab and page live in the URL. The offers received come with
- * the trade issue: until then the button says 'Próximamente'.
+ * /my-products (spec section 2). The tab and page live in the URL; the offers button of an active
+ * listing opens the offers received.
  */
 export const MyProductsRoute = () => {
   const { user } = useAuth();
@@ -18,7 +20,7 @@ export const MyProductsRoute = () => {
   const tab: SellerTab = params.get('tab') === 'vendidos' ? 'sold' : 'active';
   const pageNumber = Number(params.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
-  const pending = usePendingAction();
+  const [offersOf, setOffersOf] = useState<Product | null>(null);
 
   const go = (next: { tab: SellerTab; page: number }) => {
     const search = new URLSearchParams();
@@ -38,12 +40,12 @@ export const MyProductsRoute = () => {
           categories={categories.data ?? []}
           onTabChange={(next) => go({ tab: next, page: 1 })}
           onPageChange={(next) => go({ tab, page: next })}
-          onViewOffers={pending.run}
+          onViewOffers={setOffersOf}
         />
       ) : (
         <Alert severity="error">No se pudo obtener el ID del vendedor</Alert>
       )}
-      {pending.feedback}
+      {offersOf && <OffersDialog product={offersOf} onClose={() => setOffersOf(null)} />}
     </PageContainer>
   );
 };

@@ -1,10 +1,177 @@
-import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
-import { UnderConstruction } from '@/components/feedback/under-construction';
+import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
+import StarRoundedIcon from '@mui/icons-material/StarRounded';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Product } from '@unimercado/shared/schemas/products';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ErrorAlert } from '@/components/errors/error-alert';
+import { StatCard, StatCardSkeleton, StatGrid } from '@/components/feedback/stat-card';
+import { PageContainer } from '@/components/layout/page-container';
+import { PageTitle } from '@/components/layout/page-title';
+import { paths } from '@/config/paths';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { useWrittenReviews } from '@/features/reviews/api/get-written-reviews';
+import { RateDialog } from '@/features/reviews/components/rate-dialog';
+import { REVIEWS_TEXT } from '@/features/reviews/messages';
+import { usePurchases } from '@/features/sales/api/get-purchases';
+import { SALES_TEXT } from '@/features/sales/messages';
+import { useAuth } from '@/lib/auth';
+import { formatPrice } from '@/utils/format';
 
-export const MyPurchasesRoute = () => (
-  <UnderConstruction
-    title="Mis Compras"
-    description="Aquí verás tus compras y podrás calificar a los vendedores."
-    icon={<ShoppingBagOutlined />}
-  />
-);
+/** Eight skeleton cards while the purchases load (spec section 9). */
+const PURCHASES_SKELETONS = 8;
+
+const Purchases = ({ userId }: { userId: number }) => {
+  const purchases = usePurchases(userId);
+  const reviews = useWrittenReviews(userId);
+  const [rating, setRating] = useState<Product | null>(null);
+
+  const ratedIds = useMemo(
+    () => new Set(reviews.data?.map((review) => review.productId) ?? []),
+    [reviews.data],
+  );
+  const products = purchases.data?.map((purchase) => purchase.product);
+  const isLoading = purchases.isPending || reviews.isPending;
+  const isError = purchases.isError || reviews.isError;
+  const isFetching = purchases.isFetching || reviews.isFetching;
+  const refresh = () => {
+    void purchases.refetch();
+    void reviews.refetch();
+  };
+
+  const header = (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}
+    >
+      <Box>
+        <Typography variant="h2" component="h1">
+          {SALES_TEXT.purchasesTitle}
+        </Typography>
+        <Typography color="text.secondary">
+          Lo que compraste y la opinión que dejaste a cada vendedor.
+        </Typography>
+      </Box>
+      <Tooltip title="Actualizar">
+        <span>
+          <IconButton aria-label="Actualizar" onClick={refresh} disabled={isFetching}>
+            <RefreshIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+
+  if (isError) {
+    return (
+      <>
+        {header}
+        <ErrorAlert message={SALES_TEXT.purchasesError} onRetry={refresh} isRetrying={isFetching} />
+      </>
+    );
+  }
+
+  const pendingCount = products?.filter((product) => !ratedIds.has(product.id)).length ?? 0;
+  const spent = purchases.data?.reduce((sum, purchase) => sum + purchase.price, 0) ?? 0;
+
+  return (
+    <>
+      {header}
+      <StatGrid label="Estadísticas de compras" columns={3}>
+        {isLoading || !products ? (
+          [0, 1, 2].map((index) => <StatCardSkeleton key={index} />)
+        ) : (
+          <>
+            <StatCard
+              label={SALES_TEXT.totalPurchases}
+              value={products.length}
+              icon={<ShoppingBagOutlinedIcon />}
+            />
+            <StatCard
+              label={SALES_TEXT.totalSpent}
+              value={formatPrice(spent)}
+              icon={<PaidOutlinedIcon />}
+            />
+            <StatCard
+              label={SALES_TEXT.pendingReviews}
+              value={pendingCount}
+              icon={<RateReviewOutlinedIcon />}
+            />
+          </>
+        )}
+      </StatGrid>
+      <ProductGrid
+        products={isLoading ? undefined : products}
+        isLoading={isLoading}
+        skeletons={PURCHASES_SKELETONS}
+        headingLevel="h2"
+        label="Productos comprados"
+        renderActions={(product) =>
+          ratedIds.has(product.id) ? (
+            <Chip
+              icon={<TaskAltIcon />}
+              label={REVIEWS_TEXT.rated}
+              color="success"
+              variant="outlined"
+            />
+          ) : (
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<StarRoundedIcon />}
+              onClick={() => setRating(product)}
+              aria-label={`${REVIEWS_TEXT.rate}: ${product.title}`}
+              sx={{ minHeight: 40 }}
+            >
+              {REVIEWS_TEXT.rate}
+            </Button>
+          )
+        }
+        empty={
+          <EmptyState
+            title={SALES_TEXT.purchasesEmpty}
+            hint={SALES_TEXT.purchasesEmptyHint}
+            icon={<ShoppingBagOutlinedIcon />}
+            action={
+              <Button component={RouterLink} to={paths.products} variant="contained">
+                Explorar productos
+              </Button>
+            }
+          />
+        }
+      />
+      {rating && (
+        <RateDialog
+          key={rating.id}
+          product={rating}
+          reviewerId={userId}
+          onClose={() => setRating(null)}
+          onSent={() => setRating(null)}
+        />
+      )}
+    </>
+  );
+};
+
+/**
+ * /my-purchases, 'Mis Compras' (spec section 2): 'Total de compras', 'Total gastado' and
+ * 'Pendientes de reseña'; the purchased products once each, with 'Ya calificado' or 'Calificar
+ * producto' (the 'Calificar transacción' dialog); empty state, error with Reintentar, refresh.
+ */
+export const MyPurchasesRoute = () => {
+  const { user } = useAuth();
+  return (
+    <PageContainer>
+      <PageTitle title={SALES_TEXT.purchasesTitle} />
+      {user && <Purchases userId={user.id} />}
+    </PageContainer>
+  );
+};

@@ -85,11 +85,11 @@ describe('/products/{id}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it("says 'Próximamente' to a member for favourite and offer", async () => {
+  it('sends a signed-out visitor who wants to save it to /login', async () => {
     api();
-    renderApp('/products/42', { user: TEST_USER });
+    const { router } = renderApp('/products/42');
     await userEvent.click(await screen.findByRole('button', { name: 'Favorito' }));
-    expect(await screen.findByText('Próximamente')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('contact opens the chat with the seller selected and a greeting about the product', async () => {

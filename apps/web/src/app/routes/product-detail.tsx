@@ -1,24 +1,27 @@
+import type { Product } from '@unimercado/shared/schemas/products';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { paths } from '@/config/paths';
 import { ProductDetail } from '@/features/products/components/product-detail';
-import { usePendingAction } from '@/features/products/hooks/use-pending-action';
+import { useRequireSignIn } from '@/features/products/hooks/use-pending-action';
 import { useAuth } from '@/lib/auth';
 import { buildChatContact, buildProductGreeting } from '@/lib/chat-contact';
+import { useTradeActions } from '../use-trade-actions';
 
 const parseId = (value: string | undefined) =>
   value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /**
- * /products/{id}. Contact opens the chat with the seller selected and a greeting about the
- * product (a visitor goes to /login first). Favourite and offer arrive with the trade issue: until
- * then they send a visitor to /login or say 'Próximamente' (usePendingAction).
+ * /products/{id}. Favourite toggles the heart, offer opens the offer dialog, contact opens the chat
+ * with the seller selected and a greeting about the product; a visitor goes to /login first.
  */
 export const ProductDetailRoute = () => {
   const { id } = useParams();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const pending = usePendingAction();
+  const requireSignIn = useRequireSignIn();
+  const trade = useTradeActions();
+  const productId = parseId(id);
 
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -29,24 +32,21 @@ export const ProductDetailRoute = () => {
   return (
     <PageContainer>
       <ProductDetail
-        productId={parseId(id)}
+        productId={productId}
         viewerId={user?.id ?? null}
         onBack={goBack}
-        onFavorite={pending.run}
-        onOffer={pending.run}
-        onContact={(product) => {
-          if (!user) {
-            pending.run();
-            return;
-          }
+        onFavorite={trade.onFavorite}
+        onOffer={trade.onOffer}
+        isFavorite={productId !== null && trade.isFavorite(productId)}
+        onContact={requireSignIn((product: Product) => {
           const { to, state } = buildChatContact(
             { id: product.sellerId, name: product.sellerName },
             buildProductGreeting(product.sellerName, product.title),
           );
           void navigate(to, { state });
-        }}
+        })}
       />
-      {pending.feedback}
+      {trade.elements}
     </PageContainer>
   );
 };

@@ -110,7 +110,7 @@ describe('/products', () => {
     expect(await screen.findByText('Volvió')).toBeInTheDocument();
   });
 
-  it('card buttons send a visitor to /login and say Próximamente to a member; none for the owner', async () => {
+  it('card buttons send a visitor to /login and open the offer dialog for a member; none for the owner', async () => {
     mockFetch({
       'GET /api/products/available': () =>
         jsonResponse(
@@ -133,7 +133,7 @@ describe('/products', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Hacer una oferta por De otro' }),
     );
-    expect(await screen.findByText('Próximamente')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Hacer una oferta' })).toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: 'Agregar Mío a favoritos' }),
     ).not.toBeInTheDocument();

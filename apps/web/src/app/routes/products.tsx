@@ -11,9 +11,9 @@ import { useAvailableProducts } from '@/features/products/api/get-products';
 import { cardActionsFor } from '@/features/products/components/product-card-actions';
 import { EmptyState } from '@/features/products/components/product-grid';
 import { ProductResults } from '@/features/products/components/product-results';
-import { usePendingAction } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import { useAuth } from '@/lib/auth';
+import { useTradeActions } from '../use-trade-actions';
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -26,7 +26,7 @@ export const ProductsRoute = () => {
   const page = pageFrom(params.get('page'));
   const { user, isAuthenticated } = useAuth();
   const products = useAvailableProducts({ page: page - 1, size: PAGE_SIZE });
-  const pending = usePendingAction();
+  const trade = useTradeActions();
 
   const goTo = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});
@@ -67,10 +67,7 @@ export const ProductsRoute = () => {
         label="Productos disponibles"
         skeletons={PAGE_SIZE}
         headingLevel="h2"
-        renderActions={cardActionsFor(user?.id ?? null, {
-          onFavorite: pending.run,
-          onOffer: pending.run,
-        })}
+        renderActions={cardActionsFor(user?.id ?? null, trade)}
         empty={
           <EmptyState
             title={PRODUCTS_TEXT.empty}
@@ -88,7 +85,7 @@ export const ProductsRoute = () => {
           />
         }
       />
-      {pending.feedback}
+      {trade.elements}
     </PageContainer>
   );
 };

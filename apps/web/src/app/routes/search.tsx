@@ -12,7 +12,6 @@ import { cardActionsFor } from '@/features/products/components/product-card-acti
 import { EmptyState } from '@/features/products/components/product-grid';
 import { ProductResults } from '@/features/products/components/product-results';
 import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
-import { usePendingAction } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import {
   filtersFromParams,
@@ -21,6 +20,7 @@ import {
   type SearchFilters,
 } from '@/features/products/utils/search-filters';
 import { useAuth } from '@/lib/auth';
+import { useTradeActions } from '../use-trade-actions';
 
 /** Six skeleton cards while a search loads (spec section 9). */
 const SEARCH_SKELETONS = 6;
@@ -35,7 +35,7 @@ export const SearchRoute = () => {
   const categories = useCategories();
   const results = useProducts(toProductQuery(filters, PAGE_SIZE));
   const { user } = useAuth();
-  const pending = usePendingAction();
+  const trade = useTradeActions();
 
   const change = (next: SearchFilters, options: { replace?: boolean } = {}) =>
     setParams(paramsFromFilters(next), { replace: options.replace ?? false });
@@ -81,10 +81,7 @@ export const SearchRoute = () => {
         label="Resultados de la búsqueda"
         skeletons={SEARCH_SKELETONS}
         headingLevel="h2"
-        renderActions={cardActionsFor(user?.id ?? null, {
-          onFavorite: pending.run,
-          onOffer: pending.run,
-        })}
+        renderActions={cardActionsFor(user?.id ?? null, trade)}
         empty={
           <EmptyState
             title={PRODUCTS_TEXT.searchEmpty}
@@ -93,7 +90,7 @@ export const SearchRoute = () => {
           />
         }
       />
-      {pending.feedback}
+      {trade.elements}
     </PageContainer>
   );
 };

@@ -14,7 +14,6 @@ export const PRODUCTS_TEXT = {
   filters: 'Filtros',
   sold: 'VENDIDO',
   noPhoto: 'Sin foto',
-  comingSoon: 'Próximamente',
   linkCopied: 'Enlace copiado. ¡Compártelo!',
   shareFailed: 'No se pudo copiar el enlace.',
   ownProduct: 'Este es tu producto',

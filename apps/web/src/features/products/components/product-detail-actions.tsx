@@ -1,4 +1,5 @@
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
+import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -14,6 +15,8 @@ export type ProductActionHandlers = {
   onFavorite: (product: Product) => void;
   onOffer: (product: Product) => void;
   onContact: (product: Product) => void;
+  /** Whether the viewer saved the product (the button then removes it). */
+  isFavorite?: boolean;
 };
 
 /**
@@ -27,6 +30,7 @@ export const ProductDetailActions = ({
   onFavorite,
   onOffer,
   onContact,
+  isFavorite = false,
 }: ProductActionHandlers & {
   product: Product;
   viewerId: number | null;
@@ -73,11 +77,12 @@ export const ProductDetailActions = ({
         {rules.canFavorite && (
           <Button
             variant="outlined"
-            startIcon={<FavoriteBorderIcon />}
+            startIcon={isFavorite ? <FavoriteIcon /> : <FavoriteBorderIcon />}
             onClick={() => onFavorite(product)}
+            aria-pressed={isFavorite}
             sx={{ flex: 1 }}
           >
-            Favorito
+            {isFavorite ? 'En favoritos' : 'Favorito'}
           </Button>
         )}
         <Button variant="outlined" startIcon={<IosShareIcon />} onClick={onShare} sx={{ flex: 1 }}>

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -11,10 +12,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,9 +21,10 @@ import { PAGE_SIZE } from '@unimercado/shared/constants';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { StatCard, StatCardSkeleton } from '@/components/feedback/stat-card';
 import { paths } from '@/config/paths';
 import { isApiError, toUserMessage } from '@/lib/api-client';
 import { formatPrice } from '@/utils/format';
@@ -40,40 +39,10 @@ import { ProductResults } from './product-results';
 
 export type SellerTab = 'active' | 'sold';
 
-const StatCard = ({
-  label,
-  value,
-  icon,
-  hint,
-}: {
-  label: string;
-  value: ReactNode;
-  icon: ReactNode;
-  hint?: string;
-}) => (
-  <Card>
-    <CardContent sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main', mb: 1 }}>
-        {icon}
-        <Typography variant="body2" color="text.secondary" component="h3">
-          {label}
-        </Typography>
-      </Box>
-      <Typography
-        sx={{ fontSize: { xs: '1.35rem', sm: '1.6rem' }, fontWeight: 700, wordBreak: 'break-word' }}
-      >
-        {value}
-      </Typography>
-      {hint && (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      )}
-    </CardContent>
-  </Card>
-);
-
 const viewsLabel = (count: number) => (count === 1 ? '1 visita' : `${count} visitas`);
+
+/** How many people saved the listing (issue 9: the seller sees it). */
+const savesLabel = (count: number) => (count === 1 ? '1 favorito' : `${count} favoritos`);
 
 /** The delete error texts of spec section 8 (a 409 explains itself). */
 const deleteErrorMessage = (error: unknown) => {
@@ -191,7 +160,13 @@ export const SellerDashboard = ({
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
     >
       <VisibilityOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
-      {viewsLabel(product.viewCount ?? 0)}
+      <span>{viewsLabel(product.viewCount ?? 0)}</span>
+      {product.favoritesCount !== undefined && product.favoritesCount > 0 && (
+        <>
+          <FavoriteBorderIcon sx={{ fontSize: 16, ml: 1 }} aria-hidden />
+          <span>{savesLabel(product.favoritesCount)}</span>
+        </>
+      )}
     </Typography>
   );
 
@@ -245,9 +220,7 @@ export const SellerDashboard = ({
         }}
       >
         {stats.isPending ? (
-          Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={108} sx={{ borderRadius: '20px' }} />
-          ))
+          Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
         ) : stats.isError ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
             <ErrorAlert

@@ -1,29 +1,26 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { NoticeSnackbar } from '../components/notice-snackbar';
-import { PRODUCTS_TEXT } from '../messages';
 
 /**
- * Favourite and offer until their feature lands (the trade issue): signed out, they send the
- * visitor to /login and back here afterwards (spec section 6); signed in, they say
- * 'Próximamente'. Pages pass the real handlers instead once those exist.
+ * Favourite, offer and contact need a session: a visitor goes to /login and comes back here
+ * afterwards (spec section 6). `requireSignIn(action)` wraps a handler that way.
  */
-export const usePendingAction = () => {
+export const useRequireSignIn = () => {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [message, setMessage] = useState<string | null>(null);
 
-  const run = useCallback(() => {
-    if (!isAuthenticated) {
-      void navigate(paths.login, { state: { from: location } });
-      return;
-    }
-    setMessage(PRODUCTS_TEXT.comingSoon);
-  }, [isAuthenticated, navigate, location]);
-
-  const feedback = <NoticeSnackbar message={message} onClose={() => setMessage(null)} />;
-  return { run, feedback, notify: setMessage };
+  return useCallback(
+    <A extends unknown[]>(action: (...args: A) => void) =>
+      (...args: A) => {
+        if (!isAuthenticated) {
+          void navigate(paths.login, { state: { from: location } });
+          return;
+        }
+        action(...args);
+      },
+    [isAuthenticated, navigate, location],
+  );
 };

@@ -1,0 +1,1 @@
+export type { Purchase, Sale, SaleStatus } from '@unimercado/shared/schemas/sales';
