@@ -3,7 +3,7 @@ import type { Product } from '@unimercado/shared/schemas/products';
 import { SALE_MESSAGES, type Purchase, type Sale } from '@unimercado/shared/schemas/sales';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, sales } from '../../db/schema';
+import { notifications, sales, users } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
 import {
@@ -267,6 +267,19 @@ describe('offers, purchases and their rules', () => {
         expectError(await decide(ctx, seller, '1e1' as unknown as number), 400);
       }
       expect((await offersOf(product.id))[0]?.status).toBe('pending');
+    });
+
+    it('lets a seller whose email is no longer verified still answer offers (decision 025)', async () => {
+      const owner = await createAccount(ctx, { verified: true });
+      const product = await createProduct(ctx, owner, { price: 1000 });
+      const sale = await makeOffer(ctx, buyer, product, 500);
+      await ctx.database.db
+        .update(users)
+        .set({ emailVerifiedAt: null })
+        .where(eq(users.id, owner.user.id));
+      const res = await acceptOffer(ctx, owner, sale.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Sale>().status).toBe('accepted');
     });
 
     it('accepts exactly one of 20 offers accepted at the same time', async () => {
