@@ -2,7 +2,7 @@ import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { SALE_MESSAGES, type Purchase, type Sale } from '@unimercado/shared/schemas/sales';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, sales, users } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
@@ -209,12 +209,20 @@ describe('offers, purchases and their rules', () => {
       const product = await newProduct({ title: 'Guitarra' });
       const chosen = await makeOffer(ctx, buyer, product, 90000);
       const loser = await makeOffer(ctx, other, product, 85000);
+      const available = async () =>
+        (await call(null, 'GET', '/api/products/available?size=100'))
+          .json<Product[]>()
+          .some((item) => item.id === product.id);
+      // Warms the public list cache: accepting must clear it.
+      expect(await available()).toBe(true);
       const res = await acceptOffer(ctx, seller, chosen.id);
       expect(res.statusCode).toBe(200);
       expect(res.json<Sale>()).toMatchObject({ id: chosen.id, status: 'accepted' });
       expect(res.json<Sale>().decidedAt).not.toBeNull();
       const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
       expect(detail.isSold).toBe(true);
+      // Every instance drops its cached lists when the bus (Redis with TEST_REDIS_URL) says so.
+      await vi.waitFor(async () => expect(await available()).toBe(false), { timeout: 2000 });
       expect((await offersOf(product.id)).map((sale) => [sale.id, sale.status]).sort()).toEqual(
         [
           [chosen.id, 'accepted'],
