@@ -1,13 +1,21 @@
-import type { ErrorBody } from '@unimercado/shared/errors';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { SALE_MESSAGES, type Purchase, type Sale } from '@unimercado/shared/schemas/sales';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, sales } from '../../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notifications, sales, users } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
-import { acceptOffer, callAs, makeOffer, postOffer, rejectOffer, sellTo } from '../../test/trade';
+import {
+  acceptOffer,
+  callAs,
+  makeOffer,
+  postOffer,
+  rejectOffer,
+  sellTo,
+  createTradeCast,
+  expectErrorBody,
+} from '../../test/trade';
 
 describe('offers, purchases and their rules', () => {
   let ctx: TestContext;
@@ -19,13 +27,7 @@ describe('offers, purchases and their rules', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [seller, buyer, other, admin, unverified] = await Promise.all([
-      createAccount(ctx, { verified: true, name: 'Vendedora Ana' }),
-      createAccount(ctx, { verified: true, name: 'Comprador Beto' }),
-      createAccount(ctx, { verified: true, name: 'Otra Carla' }),
-      createAccount(ctx, { verified: true, admin: true }),
-      createAccount(ctx),
-    ]);
+    ({ seller, buyer, other, admin, unverified } = await createTradeCast(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -37,16 +39,7 @@ describe('offers, purchases and their rules', () => {
     (await call(who, 'GET', '/api/notifications')).json<Notification[]>();
   const offersOf = async (productId: number) =>
     (await call(seller, 'GET', `/api/sales/product/${productId}/offers`)).json<Sale[]>();
-  const expectError = (
-    res: { statusCode: number; json: <T>() => T },
-    status: number,
-    match: Partial<ErrorBody> = {},
-  ) => {
-    expect(res.statusCode).toBe(status);
-    const body = res.json<ErrorBody>();
-    expect(body.error).toBe(body.message);
-    expect(body).toMatchObject(match);
-  };
+  const expectError = expectErrorBody;
 
   describe('POST /api/sales', () => {
     it('takes a pending offer from any verified member but the seller, whatever status is sent', async () => {
@@ -216,12 +209,20 @@ describe('offers, purchases and their rules', () => {
       const product = await newProduct({ title: 'Guitarra' });
       const chosen = await makeOffer(ctx, buyer, product, 90000);
       const loser = await makeOffer(ctx, other, product, 85000);
+      const available = async () =>
+        (await call(null, 'GET', '/api/products/available?size=100'))
+          .json<Product[]>()
+          .some((item) => item.id === product.id);
+      // Warms the public list cache: accepting must clear it.
+      expect(await available()).toBe(true);
       const res = await acceptOffer(ctx, seller, chosen.id);
       expect(res.statusCode).toBe(200);
       expect(res.json<Sale>()).toMatchObject({ id: chosen.id, status: 'accepted' });
       expect(res.json<Sale>().decidedAt).not.toBeNull();
       const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
       expect(detail.isSold).toBe(true);
+      // Every instance drops its cached lists when the bus (Redis with TEST_REDIS_URL) says so.
+      await vi.waitFor(async () => expect(await available()).toBe(false), { timeout: 2000 });
       expect((await offersOf(product.id)).map((sale) => [sale.id, sale.status]).sort()).toEqual(
         [
           [chosen.id, 'accepted'],
@@ -276,6 +277,19 @@ describe('offers, purchases and their rules', () => {
       expect((await offersOf(product.id))[0]?.status).toBe('pending');
     });
 
+    it('lets a seller whose email is no longer verified still answer offers (decision 025)', async () => {
+      const owner = await createAccount(ctx, { verified: true });
+      const product = await createProduct(ctx, owner, { price: 1000 });
+      const sale = await makeOffer(ctx, buyer, product, 500);
+      await ctx.database.db
+        .update(users)
+        .set({ emailVerifiedAt: null })
+        .where(eq(users.id, owner.user.id));
+      const res = await acceptOffer(ctx, owner, sale.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Sale>().status).toBe('accepted');
+    });
+
     it('accepts exactly one of 20 offers accepted at the same time', async () => {
       const product = await newProduct({ price: 500000 });
       const buyers = await Promise.all(
@@ -296,6 +310,47 @@ describe('offers, purchases and their rules', () => {
       expect(stored.filter((sale) => sale.status === 'rejected')).toHaveLength(19);
       const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
       expect(detail.isSold).toBe(true);
+    });
+  });
+
+  describe('racing actions on one product', () => {
+    it('offers racing an accept and a sold mark leave no pending offer on the sold product', async () => {
+      const product = await newProduct({ price: 500000 });
+      const bidders = await Promise.all(
+        Array.from({ length: 6 }, () => createAccount(ctx, { verified: true })),
+      );
+      const first = await makeOffer(ctx, buyer, product, 400000);
+      const results = await Promise.all([
+        acceptOffer(ctx, seller, first.id),
+        call(seller, 'PATCH', `/api/products/${product.id}/sold`),
+        ...bidders.map((who, index) => postOffer(ctx, who, product.id, 100000 + index)),
+      ]);
+      for (const res of results) expect(res.statusCode).toBeLessThan(500);
+      const stored = await ctx.database.db
+        .select()
+        .from(sales)
+        .where(eq(sales.productId, product.id));
+      expect(stored.filter((sale) => sale.status === 'pending')).toEqual([]);
+      expect(stored.filter((sale) => sale.status === 'accepted').length).toBeLessThanOrEqual(1);
+      const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
+      expect(detail.isSold).toBe(true);
+    });
+
+    it('offers and favourites racing a deletion never fail and leave nothing behind', async () => {
+      const product = await newProduct();
+      const results = await Promise.all([
+        postOffer(ctx, buyer, product.id, 1000),
+        call(other, 'POST', '/api/favorites', { productId: product.id }),
+        call(seller, 'DELETE', `/api/products/${product.id}`),
+        postOffer(ctx, other, product.id, 2000),
+        call(buyer, 'POST', '/api/favorites', { productId: product.id }),
+      ]);
+      for (const res of results) expect([200, 201, 204, 404]).toContain(res.statusCode);
+      const left = await ctx.database.db
+        .select()
+        .from(sales)
+        .where(eq(sales.productId, product.id));
+      expect(left).toEqual([]);
     });
   });
 
@@ -386,6 +441,27 @@ describe('offers, purchases and their rules', () => {
       expect(third.headers['retry-after']).toBeDefined();
     } finally {
       await limited.close();
+    }
+  });
+
+  it('documents the trade calls in OpenAPI', async () => {
+    const doc = (await call(null, 'GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [path, method] of [
+      ['/api/sales/', 'post'],
+      ['/api/sales/', 'get'],
+      ['/api/sales/product/{id}/offers', 'get'],
+      ['/api/sales/{id}/accept', 'put'],
+      ['/api/sales/{id}/reject', 'put'],
+      ['/api/sales/buyer/{buyerId}', 'get'],
+      ['/api/favorites/', 'post'],
+      ['/api/favorites/', 'get'],
+      ['/api/favorites/status', 'get'],
+      ['/api/reviews/', 'post'],
+    ] as const) {
+      const entry = doc.paths[path] ?? doc.paths[path.replace(/\/$/, '')];
+      expect(entry?.[method], `${method} ${path}`).toBeDefined();
     }
   });
 
