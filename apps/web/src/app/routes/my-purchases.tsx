@@ -129,7 +129,14 @@ const Purchases = ({ userId }: { userId: number }) => {
               startIcon={<StarRoundedIcon />}
               onClick={() => setRating(product)}
               aria-label={`${REVIEWS_TEXT.rate}: ${product.title}`}
-              sx={{ minHeight: 40 }}
+              fullWidth
+              sx={{
+                minHeight: 44,
+                whiteSpace: 'nowrap',
+                px: 1,
+                // The label alone fits a phone's half-width card.
+                '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+              }}
             >
               {REVIEWS_TEXT.rate}
             </Button>
