@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DESTINATIONS } from '@unimercado/shared/chat';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeStomp } from '@/testing/fake-stomp';
 import { makeProduct } from '@/testing/products';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
@@ -64,6 +66,8 @@ const statOf = (label: string) => {
   const stats = screen.getByRole('region', { name: 'Estadísticas de compras' });
   return within(stats).getByText(label).closest('.MuiCard-root') as HTMLElement;
 };
+
+beforeEach(() => fakeStomp.reset());
 
 describe('/my-purchases', () => {
   it('shows the stats and each accepted purchase once, rated or to rate', async () => {
@@ -183,5 +187,31 @@ describe('/my-purchases', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Lámpara de escritorio')).toBeInTheDocument();
+  });
+
+  it('an offer accepted while the page is open shows up without a reload', async () => {
+    let sales = [sale(1, LAMP, 40000)];
+    api({ [`GET /api/sales/buyer/${TEST_USER.id}`]: () => jsonResponse(200, sales) });
+    renderApp('/my-purchases', { user: TEST_USER });
+    expect(
+      await screen.findByText('Lámpara de escritorio', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fakeStomp.transports.at(-1)?.subscribers.has(DESTINATIONS.userNotifications)).toBe(
+        true,
+      ),
+    );
+    sales = [...sales, sale(2, DESK, 150000)];
+    act(() =>
+      fakeStomp.push(DESTINATIONS.userNotifications, {
+        id: 5,
+        userId: TEST_USER.id,
+        typeId: 2,
+        message: 'Tu oferta por "Escritorio plegable" fue aceptada.',
+        read: false,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    expect(await screen.findByText('Escritorio plegable')).toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import { useWrittenReviews } from '@/features/reviews/api/get-written-reviews';
 import { RateDialog } from '@/features/reviews/components/rate-dialog';
 import { REVIEWS_TEXT } from '@/features/reviews/messages';
 import { usePurchases } from '@/features/sales/api/get-purchases';
+import { useLiveSales } from '@/features/sales/hooks/use-live-sales';
 import { SALES_TEXT } from '@/features/sales/messages';
 import { useAuth } from '@/lib/auth';
 import { formatPrice } from '@/utils/format';
@@ -34,6 +35,7 @@ const Purchases = ({ userId }: { userId: number }) => {
   const purchases = usePurchases(userId);
   const reviews = useWrittenReviews(userId);
   const [rating, setRating] = useState<Product | null>(null);
+  useLiveSales();
 
   const ratedIds = useMemo(
     () => new Set(reviews.data?.map((review) => review.productId) ?? []),
