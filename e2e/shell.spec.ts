@@ -50,3 +50,62 @@ test.describe('narrow layout at 390px', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('while the code loads, and when it cannot (issue 7)', () => {
+  test('shows the light shell, then the connection message with a working Reintentar', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.abort('connectionrefused');
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    // Before any script arrives: the top bar's name and a skeleton, not a white page.
+    await expect(page.getByRole('banner').getByText(APP_NAME)).toBeVisible();
+    await expect(page.locator('#app-shell .shell-skeleton')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toBeVisible();
+    await expect(
+      page.getByText('No se pudo conectar con el servidor. Por favor, verifica tu conexión.'),
+    ).toBeVisible();
+    await expect(page.getByRole('banner').getByText(APP_NAME)).toBeVisible();
+
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Registrarse' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toHaveCount(0);
+  });
+
+  test("a page's code that cannot load later keeps the top bar and offers Reintentar", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Registrarse' })).toBeVisible();
+    await page.route('**/assets/register-*.js', (route) => route.abort('connectionrefused'));
+    await banner.getByRole('link', { name: 'Registrarse' }).click();
+    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Iniciar' })).toBeVisible();
+    await page.unroute('**/assets/register-*.js');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('button', { name: 'Crear Cuenta' })).toBeVisible();
+  });
+
+  test('the pages log no console error (the CSP no longer blocks zod)', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const path of ['/', '/login', '/register', '/products']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+    }
+    // The login form's validation (zod) runs on submit.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByText('Por favor complete todos los campos')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

@@ -9,6 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const at = (...parts) => join(root, ...parts);
 
+// Settings from ./.env when it exists (see .env.example); the real environment wins. The server
+// reads it too; reading it here first lets it steer the builds below (e.g. NODE_ENV).
+if (existsSync(at('.env'))) process.loadEnvFile(at('.env'));
+
 /** Newest modification time (ms) of the files below the given paths; 0 when none exist. */
 const newestMtime = (paths) => {
   let newest = 0;
@@ -34,6 +38,8 @@ const targets = [
       at('apps/web/vite.config.ts'),
       at('packages/shared/src'),
     ],
+    // Brotli and gzip copies of the assets (what the server sends), as `npm run build` does.
+    after: [process.execPath, [at('scripts/compress-assets.mjs')]],
   },
   {
     workspace: 'apps/server',
@@ -42,7 +48,7 @@ const targets = [
   },
 ];
 
-for (const { workspace, output, sources } of targets) {
+for (const { workspace, output, sources, after } of targets) {
   const isStale = !existsSync(output) || newestMtime(sources) > statSync(output).mtimeMs;
   if (!isStale) continue;
   console.log(`Building ${workspace}...`);
@@ -51,6 +57,10 @@ for (const { workspace, output, sources } of targets) {
   if (result.status !== 0) {
     console.error(`Build of ${workspace} failed.`);
     process.exit(result.status ?? 1);
+  }
+  if (after) {
+    const step = spawnSync(after[0], after[1], { cwd: root, stdio: 'inherit' });
+    if (step.status !== 0) process.exit(step.status ?? 1);
   }
 }
 

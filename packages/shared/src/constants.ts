@@ -79,3 +79,9 @@ export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
  * (decision 010): a stolen old token is not enough to take an account over.
  */
 export const RECENT_SIGN_IN_MINUTES = 10;
+
+/** Header carrying the total of a paginated list (here, not in schemas/common: no zod needed). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** The Notifications page shows this many per page. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv, readOrCreateDevSecret } from './env';
+import { ConfigError, loadConfig, loadDotEnvFile, parseEnv, readOrCreateDevSecret } from './env';
 import { REPO_ROOT } from './paths';
 
 describe('parseEnv', () => {
@@ -85,5 +85,32 @@ describe('development JWT secret', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+});
+
+describe('.env file', () => {
+  it('is read when present, and the real environment wins', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'um-dotenv-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(
+      file,
+      'APP_NAME="Mercado del archivo"\nUM_TEST_DOTENV_ONLY=desde-archivo\nLOG_LEVEL=debug\n',
+    );
+    const saved = { ...process.env };
+    try {
+      delete process.env.APP_NAME;
+      delete process.env.UM_TEST_DOTENV_ONLY;
+      process.env.LOG_LEVEL = 'warn';
+      expect(loadDotEnvFile(file)).toBe(true);
+      const config = loadConfig({ ...process.env, DATA_DIR: dir, JWT_SECRET: undefined });
+      expect(config.appName).toBe('Mercado del archivo');
+      expect(process.env.UM_TEST_DOTENV_ONLY).toBe('desde-archivo');
+      // Set in the environment before the file was read: the environment's value stays.
+      expect(config.logLevel).toBe('warn');
+      expect(loadDotEnvFile(path.join(dir, 'missing.env'))).toBe(false);
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
   });
 });

@@ -213,9 +213,26 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateDevSecret(parsed.dataDir) };
 };
 
-/** For entry points: a configuration problem is printed (every problem listed) and exits 1. */
+/** The optional settings file of a checkout, as in .env.example. */
+export const DOT_ENV_FILE = path.join(REPO_ROOT, '.env');
+
+/**
+ * Reads a `.env` file into process.env when it exists (Node's own parser). Variables already set
+ * in the real environment win: a deployment's settings are never overridden by a stray file.
+ */
+export const loadDotEnvFile = (file = DOT_ENV_FILE) => {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+};
+
+/**
+ * For entry points (server, CLI): reads `.env` at the repository root when present, then the
+ * environment; a configuration problem is printed (every problem listed) and exits 1.
+ */
 export const loadConfigOrExit = (): AppConfig => {
   try {
+    loadDotEnvFile();
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -101,6 +101,10 @@ describe('request log redaction', () => {
     );
     expect(redactTokens('/x?a=1&token=zzz&b=2')).toBe('/x?a=1&token=[redacted]&b=2');
     expect(redactTokens('/api/categories')).toBe('/api/categories');
+    // Spelled so that only the parsed query says `token`.
+    expect(redactTokens('/verify-email?%74oken=secret')).toBe('/verify-email?%74oken=[redacted]');
+    expect(redactTokens('/x?TOKEN=secret&other=1')).toBe('/x?TOKEN=[redacted]&other=1');
+    expect(redactTokens('/x?tokens=kept')).toBe('/x?tokens=kept');
   });
 });
 

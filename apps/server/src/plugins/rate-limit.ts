@@ -25,6 +25,8 @@ export type RateLimitSettings = {
   uploadsPerAccount: Limit;
   /** Listings published per account. */
   listingsPerAccount: Limit;
+  /** Offers made per account (each one notifies a seller). */
+  offersPerAccount: Limit;
   /** Forgot-password requests and reset attempts from one address. */
   resetPerIp: Limit;
   /** Password reset emails for one address. */
@@ -47,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   verificationEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   uploadsPerAccount: { max: 60, windowMs: 60 * 60_000 },
   listingsPerAccount: { max: 30, windowMs: 60 * 60_000 },
+  offersPerAccount: { max: 60, windowMs: 60 * 60_000 },
   resetPerIp: { max: 100, windowMs: 60 * 60_000 },
   passwordResetEmailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
   profileReadsPerAccount: { max: 100, windowMs: 15 * 60_000 },

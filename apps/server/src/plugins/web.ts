@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isWebRoute, WEB_ROUTES } from '@unimercado/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFoundBody } from './errors';
@@ -31,6 +32,23 @@ export const renderIndexHtml = (html: string, appName: string) => {
     );
 };
 
+/**
+ * robots.txt from the shared route table: signed-in pages, single-use email links and the API are
+ * not crawled; products, profiles and the rest are.
+ */
+export const renderRobotsTxt = () =>
+  [
+    'User-agent: *',
+    'Allow: /products',
+    ...WEB_ROUTES.filter((route) => !route.indexable).map((route) => `Disallow: ${route.path}`),
+    'Disallow: /api/',
+    'Disallow: /ws',
+    '',
+  ].join('\n');
+
+/** Build outputs that are never served: source maps, and compressed copies asked for by name. */
+const isPrivateBuildFile = (pathname: string) => /\.(?:map|br|gz)$/i.test(pathname);
+
 /** Per-page head (title and meta tags) for some app paths, e.g. product pages' link previews. */
 export type PageHeadRenderer = (
   pathname: string,
@@ -49,7 +67,10 @@ export const withPageHead = (html: string, head: { title: string; tags: string }
 /**
  * Serves the built web app when `WEB_DIST_DIR/index.html` exists: hashed assets cached forever,
  * index.html never, and every other GET outside /api, /ws and /uploads falls back to index.html so
- * client-side routes survive a reload.
+ * client-side routes survive a reload; paths that are no page of the app (packages/shared
+ * routes.ts) get the same HTML with status 404, so the app shows its not-found page and crawlers
+ * see the 404. Assets go out as compressed at build time (`.br`/`.gz` next to each file, chosen
+ * by Accept-Encoding); source maps are never served.
  */
 export const webPlugin = fp<{
   webDistDir: string;
@@ -66,7 +87,8 @@ export const webPlugin = fp<{
         wildcard: true,
         // index.html is always answered by the fallback below, with the product name written in.
         index: false,
-        allowedPath: (pathname) => pathname !== '/index.html',
+        preCompressed: true,
+        allowedPath: (pathname) => pathname !== '/index.html' && !isPrivateBuildFile(pathname),
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
@@ -80,12 +102,21 @@ export const webPlugin = fp<{
         },
       });
     }
-    const sendIndex = (reply: FastifyReply, head?: { title: string; tags: string }) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(head ? withPageHead(indexHtml, head) : indexHtml);
+    const sendIndex = (reply: FastifyReply, head?: { title: string; tags: string }) => {
+      const html = head ? withPageHead(indexHtml, head) : indexHtml;
+      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // The not-found handler has no route of its own: compress through the plugin's reply helper
+      // (set by the route that passed the request on, e.g. the static wildcard).
+      return reply.compress ? reply.compress(html) : reply.send(html);
+    };
     if (hasBuild) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    const robotsTxt = renderRobotsTxt();
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(robotsTxt),
+    );
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const wantsApp =
@@ -93,7 +124,9 @@ export const webPlugin = fp<{
         (request.method === 'GET' || request.method === 'HEAD') &&
         isAppPath(request.url);
       if (wantsApp && !/\/assets\//.test(request.url)) {
-        return sendIndex(reply, await renderHead?.(request.url.split('?')[0] ?? '/'));
+        const pathname = request.url.split('?')[0] ?? '/';
+        if (pathname !== '/index.html' && !isWebRoute(pathname)) void reply.status(404);
+        return sendIndex(reply, await renderHead?.(pathname));
       }
       return reply.status(404).send(notFoundBody());
     });

@@ -1,6 +1,8 @@
+import type { ErrorBody } from '@unimercado/shared/errors';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { Sale } from '@unimercado/shared/schemas/sales';
-import { bearer, type Account, type TestContext } from './helpers';
+import { expect } from 'vitest';
+import { bearer, createAccount, type Account, type TestContext } from './helpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -64,4 +66,37 @@ export const sellTo = async (
   const res = await acceptOffer(ctx, seller, sale.id);
   if (res.statusCode !== 200) throw new Error(`accept failed ${res.statusCode}: ${res.body}`);
   return res.json<Sale>();
+};
+
+/** The contract's error body with `status`: `error` and `message` carry the same Spanish text. */
+export const expectErrorBody = (
+  res: { statusCode: number; json: <T>() => T },
+  status: number,
+  match: Partial<ErrorBody> = {},
+) => {
+  expect(res.statusCode).toBe(status);
+  const body = res.json<ErrorBody>();
+  expect(body.error).toBeTruthy();
+  expect(body.message).toBe(body.error);
+  expect(body).toMatchObject(match);
+};
+
+/** The people every trade test acts as. */
+export type TradeCast = {
+  seller: Account;
+  buyer: Account;
+  other: Account;
+  admin: Account;
+  unverified: Account;
+};
+
+export const createTradeCast = async (ctx: TestContext): Promise<TradeCast> => {
+  const [seller, buyer, other, admin, unverified] = await Promise.all([
+    createAccount(ctx, { verified: true, name: 'Vendedora Ana' }),
+    createAccount(ctx, { verified: true, name: 'Comprador Beto' }),
+    createAccount(ctx, { verified: true, name: 'Otra Carla' }),
+    createAccount(ctx, { verified: true, admin: true }),
+    createAccount(ctx),
+  ]);
+  return { seller, buyer, other, admin, unverified };
 };

@@ -78,7 +78,9 @@ describe('layout', () => {
       '/notifications',
     );
     expect(screen.getByRole('link', { name: 'Mensajes' })).toHaveAttribute('href', '/chat');
-    expect(screen.getByRole('button', { name: 'Abrir menú de usuario' })).toHaveTextContent('AM');
+    expect(screen.getByRole('button', { name: 'AM, abrir menú de usuario' })).toHaveTextContent(
+      'AM',
+    );
     expect(screen.queryByRole('navigation', { name: 'Accesos rápidos' })).not.toBeInTheDocument();
   });
 
@@ -118,7 +120,7 @@ describe('layout', () => {
     quietApi();
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/', { user: TEST_USER, width: 1280 });
-    await user.click(await screen.findByRole('button', { name: 'Abrir menú de usuario' }));
+    await user.click(await screen.findByRole('button', { name: 'AM, abrir menú de usuario' }));
     const menu = await screen.findByRole('menu');
     // The name and email head the menu as text, not as a stray sixth-level heading.
     expect(within(menu).queryByRole('heading')).not.toBeInTheDocument();

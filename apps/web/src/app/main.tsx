@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@fontsource/poppins/700.css';
@@ -5,18 +6,19 @@ import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento raíz de la aplicación.');
 
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 );

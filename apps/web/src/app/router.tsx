@@ -1,18 +1,25 @@
-import Box from '@mui/material/Box';
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
-import { RouteError } from '@/components/errors/route-error';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { RootLayout } from './root-layout';
 
-/** Code-split pages: each route module is loaded when first visited. */
-const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
+/**
+ * Code-split pages: each route module is loaded when first visited; the layout's route boundary
+ * shows a skeleton meanwhile and the connection screen when the chunk cannot load
+ * (components/errors/route-boundary.tsx). Use as `{ path, element: page(...) }`.
+ *
+ * The app uses React Router's declarative mode (`useRoutes`), not the data router: the data
+ * router's code alone is ≈17 KB brotli of the 150 KB the first render may load (issue 7,
+ * docs/decisions/015), and the app uses none of its loaders or actions.
+ */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return <Page />;
+};
 
 /**
  * Spec section 2 route table. /products and /products/:id stay public (decision 002), and so does
@@ -22,54 +29,52 @@ export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Box sx={{ minHeight: '100vh' }} />,
     children: [
       {
         index: true,
-        lazy: page(
+        element: page(
           () => import('./routes/home'),
           (m) => m.HomeRoute,
         ),
       },
       {
         path: paths.login,
-        lazy: page(
+        element: page(
           () => import('./routes/auth/login'),
           (m) => m.LoginRoute,
         ),
       },
       {
         path: paths.register,
-        lazy: page(
+        element: page(
           () => import('./routes/auth/register'),
           (m) => m.RegisterRoute,
         ),
       },
       {
         path: paths.verificationPending,
-        lazy: page(
+        element: page(
           () => import('./routes/auth/verification-pending'),
           (m) => m.VerificationPendingRoute,
         ),
       },
       {
         path: paths.verifyEmail,
-        lazy: page(
+        element: page(
           () => import('./routes/auth/verify-email'),
           (m) => m.VerifyEmailRoute,
         ),
       },
       {
         path: paths.forgotPassword,
-        lazy: page(
+        element: page(
           () => import('./routes/auth/forgot-password'),
           (m) => m.ForgotPasswordRoute,
         ),
       },
       {
         path: paths.resetPassword,
-        lazy: page(
+        element: page(
           () => import('./routes/auth/reset-password'),
           (m) => m.ResetPasswordRoute,
         ),
@@ -78,28 +83,28 @@ export const routes: RouteObject[] = [
         // Public (decision 012): anyone sees name, statistics and reviews; contact details are
         // for verified members.
         path: paths.publicProfile,
-        lazy: page(
+        element: page(
           () => import('./routes/public-profile'),
           (m) => m.PublicProfileRoute,
         ),
       },
       {
         path: paths.search,
-        lazy: page(
+        element: page(
           () => import('./routes/search'),
           (m) => m.SearchRoute,
         ),
       },
       {
         path: paths.products,
-        lazy: page(
+        element: page(
           () => import('./routes/products'),
           (m) => m.ProductsRoute,
         ),
       },
       {
         path: paths.productDetail,
-        lazy: page(
+        element: page(
           () => import('./routes/product-detail'),
           (m) => m.ProductDetailRoute,
         ),
@@ -109,49 +114,49 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.profile,
-            lazy: page(
+            element: page(
               () => import('./routes/profile'),
               (m) => m.ProfileRoute,
             ),
           },
           {
             path: paths.myFavorites,
-            lazy: page(
+            element: page(
               () => import('./routes/my-favorites'),
               (m) => m.MyFavoritesRoute,
             ),
           },
           {
             path: paths.createProduct,
-            lazy: page(
+            element: page(
               () => import('./routes/create-product'),
               (m) => m.CreateProductRoute,
             ),
           },
           {
             path: paths.chat,
-            lazy: page(
+            element: page(
               () => import('./routes/chat'),
               (m) => m.ChatRoute,
             ),
           },
           {
             path: paths.myProducts,
-            lazy: page(
+            element: page(
               () => import('./routes/my-products'),
               (m) => m.MyProductsRoute,
             ),
           },
           {
             path: paths.myPurchases,
-            lazy: page(
+            element: page(
               () => import('./routes/my-purchases'),
               (m) => m.MyPurchasesRoute,
             ),
           },
           {
             path: paths.notifications,
-            lazy: page(
+            element: page(
               () => import('./routes/notifications'),
               (m) => m.NotificationsRoute,
             ),
@@ -159,7 +164,7 @@ export const routes: RouteObject[] = [
           {
             // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
             path: paths.adminPanel,
-            lazy: page(
+            element: page(
               () => import('./routes/admin-panel'),
               (m) => m.AdminPanelRoute,
             ),
@@ -171,19 +176,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
 /** A 401 anywhere sends the browser to /login, remembering where it was (spec section 4). */
-export const installUnauthorizedRedirect = (router: AppRouter) => {
-  setUnauthorizedHandler(() => {
-    const { location } = router.state;
-    if (location.pathname === paths.login) return;
-    void router.navigate(paths.login, { replace: true, state: { from: location } });
-  });
+const UnauthorizedRedirect = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (location.pathname === paths.login) return;
+      void navigate(paths.login, { replace: true, state: { from: location } });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate, location]);
+  return null;
 };
 
-export const createAppRouter = () => {
-  const router = createBrowserRouter(routes);
-  installUnauthorizedRedirect(router);
-  return router;
+/** The route table, rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests). */
+export const AppRoutes = () => {
+  const element = useRoutes(routes);
+  return (
+    <>
+      <UnauthorizedRedirect />
+      {element}
+    </>
+  );
 };

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@unimercado/shared/schemas/common';
+import { TOTAL_COUNT_HEADER } from '@unimercado/shared/constants';
 import { env } from '@/config/env';
 import { getSessionStore } from './session-store';
 

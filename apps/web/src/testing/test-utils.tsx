@@ -1,10 +1,16 @@
 import { STORAGE_KEYS } from '@unimercado/shared/constants';
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { StrictMode, useLayoutEffect } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { installUnauthorizedRedirect, routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import type { SessionUser } from '@/lib/session';
 import { getSessionStore, resetSessionStore } from '@/lib/session-store';
@@ -37,6 +43,23 @@ export const setViewportWidth = (width: number) => {
   window.dispatchEvent(new Event('resize'));
 };
 
+/** What tests read of the router: the current location, and a way to navigate. */
+export type TestRouter = {
+  state: { location: Location };
+  navigate: NavigateFunction;
+};
+
+const RouterProbe = ({
+  onChange,
+}: {
+  onChange: (location: Location, navigate: NavigateFunction) => void;
+}) => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => onChange(location, navigate));
+  return null;
+};
+
 type RenderAppOptions = {
   user?: SessionUser | null;
   width?: number;
@@ -59,13 +82,17 @@ export const renderApp = (
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const url = new URL(path, 'http://localhost');
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: url.pathname, search: url.search, state }],
-  });
-  installUnauthorizedRedirect(router);
+  const router = { state: {} } as TestRouter;
+  const follow = (location: Location, navigate: NavigateFunction) => {
+    router.state.location = location;
+    router.navigate = navigate;
+  };
   const app = (
     <AppProvider queryClient={queryClient} sessionStore={sessionStore}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
+        <RouterProbe onChange={follow} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProvider>
   );
   const utils = render(strict ? <StrictMode>{app}</StrictMode> : app);

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@unimercado/shared/schemas/users';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@unimercado/shared/schemas/user-messages';
 
 /** Basic email format of spec section 5 (one @, no spaces, a dot in the domain). */
 export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());

@@ -41,5 +41,4 @@ export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** Header carrying the total of a paginated list. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export { TOTAL_COUNT_HEADER } from '../constants';

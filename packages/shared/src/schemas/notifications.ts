@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE_SIZE } from '../constants';
+import { MAX_ID, MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
 
-/** The Notifications page shows this many per page. */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+export { NOTIFICATIONS_PAGE_SIZE };
 
 export const NOTIFICATION_MESSAGES = {
   messageRequired: 'El mensaje de la notificación es obligatorio.',

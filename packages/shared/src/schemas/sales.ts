@@ -41,21 +41,22 @@ export const SALE_MESSAGES = {
 const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
 
 /** An offered price: a number (or plain decimal text) above 0; rounded to cents. */
-export const offerPriceSchema = z
-  .preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const text = value.trim();
-      if (text === '') return undefined;
-      return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
-    },
-    z
-      .number({ error: SALE_MESSAGES.priceInvalid })
-      .refine(Number.isFinite, SALE_MESSAGES.priceInvalid)
-      .gt(0, SALE_MESSAGES.pricePositive)
-      .max(PRICE_MAX, SALE_MESSAGES.priceTooHigh),
-  )
-  .transform((value) => Math.round(value * 100) / 100);
+export const offerPriceSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text === '') return undefined;
+    return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: SALE_MESSAGES.priceInvalid })
+    .refine(Number.isFinite, SALE_MESSAGES.priceInvalid)
+    .gt(0, SALE_MESSAGES.pricePositive)
+    .max(PRICE_MAX, SALE_MESSAGES.priceTooHigh)
+    .transform((value) => Math.round(value * 100) / 100)
+    // 0.001 rounds to 0: still not a price above 0.
+    .refine((value) => value > 0, SALE_MESSAGES.pricePositive),
+);
 
 /**
  * `POST /api/sales` (spec section 7: buyerId, productId, price, status 'pending'). The buyer is
@@ -87,7 +88,11 @@ export const saleSchema = z.object({
 export type Sale = z.infer<typeof saleSchema>;
 
 /** `GET /api/sales/buyer/{buyerId}`: an accepted sale with its product embedded. */
-export const purchaseSchema = saleSchema.extend({ product: productSchema });
+export const purchaseSchema = saleSchema.extend({
+  product: productSchema,
+  /** Whether the buyer already rated this purchase ('Ya calificado', spec section 2). */
+  isReviewed: z.boolean(),
+});
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 /** Offers of one product and purchases: one page, default large enough for a whole dialog. */

@@ -1,14 +1,15 @@
-import type { ErrorBody } from '@unimercado/shared/errors';
 import {
   FAVORITE_MESSAGES,
   type Favorite,
   type FavoriteState,
 } from '@unimercado/shared/schemas/favorites';
 import type { Product } from '@unimercado/shared/schemas/products';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favorites } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
-import { callAs, sellTo } from '../../test/trade';
+import { callAs, sellTo, createTradeCast, expectErrorBody } from '../../test/trade';
 
 describe('favourites', () => {
   let ctx: TestContext;
@@ -20,13 +21,7 @@ describe('favourites', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [seller, fan, other, admin, unverified] = await Promise.all([
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true, admin: true }),
-      createAccount(ctx),
-    ]);
+    ({ seller, buyer: fan, other, admin, unverified } = await createTradeCast(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -37,14 +32,7 @@ describe('favourites', () => {
     });
   const listOf = (who: Account | null, userId: unknown = who?.user.id) =>
     callAs(ctx, who, 'GET', `/api/favorites?userId=${String(userId)}`);
-  const expectError = (
-    res: { statusCode: number; json: <T>() => T },
-    status: number,
-    match: Partial<ErrorBody> = {},
-  ) => {
-    expect(res.statusCode).toBe(status);
-    expect(res.json<ErrorBody>()).toMatchObject({ ...match, message: res.json<ErrorBody>().error });
-  };
+  const expectError = expectErrorBody;
 
   it('toggles a product in and out of the caller’s favourites, for any signed-in member', async () => {
     const product = await createProduct(ctx, seller, { title: 'Audífonos' });
@@ -149,5 +137,28 @@ describe('favourites', () => {
     expect(items.map((item) => [item.productId, item.product.isSold])).toEqual([[sold.id, true]]);
     expect((await toggle(watcher, sold.id)).json<FavoriteState>().isFavorite).toBe(false);
     expectError(await toggle(watcher, gone.id), 404);
+  });
+
+  it('deleting an account takes its favourites and its unsold listings out of every list', async () => {
+    const leavingSeller = await createAccount(ctx, { verified: true });
+    const leavingFan = await createAccount(ctx, { verified: true });
+    const listing = await createProduct(ctx, leavingSeller);
+    const kept = await createProduct(ctx, seller);
+    await toggle(fan, listing.id);
+    await toggle(leavingFan, kept.id);
+    for (const gone of [leavingSeller, leavingFan]) {
+      expect((await callAs(ctx, admin, 'DELETE', `/api/users/${gone.user.id}`)).statusCode).toBe(
+        204,
+      );
+    }
+    const items = (await listOf(fan)).json<Favorite[]>();
+    expect(items.some((item) => item.productId === listing.id)).toBe(false);
+    const rows = await ctx.database.db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.userId, leavingFan.user.id));
+    expect(rows).toEqual([]);
+    const own = await callAs(ctx, seller, 'GET', `/api/products/${kept.id}`);
+    expect(own.json<Product>().favoritesCount).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import type { ErrorBody } from '@unimercado/shared/errors';
 import { REVIEW_MESSAGES, type Review } from '@unimercado/shared/schemas/reviews';
+import type { Purchase } from '@unimercado/shared/schemas/sales';
 import type { UserStats } from '@unimercado/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';
@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../test/helpers';
 import { createProduct } from '../../test/products';
-import { callAs, makeOffer, sellTo } from '../../test/trade';
+import { callAs, makeOffer, sellTo, createTradeCast, expectErrorBody } from '../../test/trade';
 
 describe('GET /api/reviews', () => {
   let ctx: TestContext;
@@ -110,13 +110,7 @@ describe('POST /api/reviews and the profile statistics', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [seller, buyer, other, admin, unverified] = await Promise.all([
-      createAccount(ctx, { verified: true, name: 'Vendedora Ana' }),
-      createAccount(ctx, { verified: true, name: 'Comprador Beto' }),
-      createAccount(ctx, { verified: true }),
-      createAccount(ctx, { verified: true, admin: true }),
-      createAccount(ctx),
-    ]);
+    ({ seller, buyer, other, admin, unverified } = await createTradeCast(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -130,18 +124,16 @@ describe('POST /api/reviews and the profile statistics', () => {
     });
   const statsOf = async (who: Account) =>
     (await callAs(ctx, null, 'GET', `/api/users/${who.user.id}/stats`)).json<UserStats>();
-  const expectError = (
-    res: { statusCode: number; json: <T>() => T },
-    status: number,
-    match: Partial<ErrorBody> = {},
-  ) => {
-    expect(res.statusCode).toBe(status);
-    expect(res.json<ErrorBody>()).toMatchObject({ ...match, message: res.json<ErrorBody>().error });
-  };
+  const expectError = expectErrorBody;
 
   it('lets the buyer of an accepted sale rate its seller once; the profile shows it', async () => {
     const product = await createProduct(ctx, seller, { title: 'Escritorio' });
     await sellTo(ctx, seller, buyer, product);
+    const before = await callAs(ctx, buyer, 'GET', `/api/sales/buyer/${buyer.user.id}`);
+    expect(before.json<Purchase[]>()[0]).toMatchObject({
+      productId: product.id,
+      isReviewed: false,
+    });
     const res = await review(buyer, { productId: product.id, comment: '  Todo bien  ', rating: 4 });
     expect(res.statusCode).toBe(201);
     expect(res.json<Review>()).toMatchObject({
@@ -152,6 +144,10 @@ describe('POST /api/reviews and the profile statistics', () => {
       reviewerName: 'Comprador Beto',
       revieweeId: seller.user.id,
     });
+    const purchases = await callAs(ctx, buyer, 'GET', `/api/sales/buyer/${buyer.user.id}`);
+    expect(
+      purchases.json<Purchase[]>().find((item) => item.productId === product.id)?.isReviewed,
+    ).toBe(true);
     const again = await review(buyer, { productId: product.id, rating: 1 });
     expectError(again, 409, { code: 'CONFLICT', error: REVIEW_MESSAGES.alreadyReviewed });
     const received = await callAs(ctx, null, 'GET', `/api/reviews?revieweeId=${seller.user.id}`);

@@ -1,4 +1,3 @@
-import type { ErrorBody } from '@unimercado/shared/errors';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { SALE_MESSAGES, type Purchase, type Sale } from '@unimercado/shared/schemas/sales';
@@ -7,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, sales } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
-import { acceptOffer, callAs, makeOffer, postOffer, rejectOffer, sellTo } from '../../test/trade';
+import {
+  acceptOffer,
+  callAs,
+  makeOffer,
+  postOffer,
+  rejectOffer,
+  sellTo,
+  createTradeCast,
+  expectErrorBody,
+} from '../../test/trade';
 
 describe('offers, purchases and their rules', () => {
   let ctx: TestContext;
@@ -19,13 +27,7 @@ describe('offers, purchases and their rules', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    [seller, buyer, other, admin, unverified] = await Promise.all([
-      createAccount(ctx, { verified: true, name: 'Vendedora Ana' }),
-      createAccount(ctx, { verified: true, name: 'Comprador Beto' }),
-      createAccount(ctx, { verified: true, name: 'Otra Carla' }),
-      createAccount(ctx, { verified: true, admin: true }),
-      createAccount(ctx),
-    ]);
+    ({ seller, buyer, other, admin, unverified } = await createTradeCast(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -37,16 +39,7 @@ describe('offers, purchases and their rules', () => {
     (await call(who, 'GET', '/api/notifications')).json<Notification[]>();
   const offersOf = async (productId: number) =>
     (await call(seller, 'GET', `/api/sales/product/${productId}/offers`)).json<Sale[]>();
-  const expectError = (
-    res: { statusCode: number; json: <T>() => T },
-    status: number,
-    match: Partial<ErrorBody> = {},
-  ) => {
-    expect(res.statusCode).toBe(status);
-    const body = res.json<ErrorBody>();
-    expect(body.error).toBe(body.message);
-    expect(body).toMatchObject(match);
-  };
+  const expectError = expectErrorBody;
 
   describe('POST /api/sales', () => {
     it('takes a pending offer from any verified member but the seller, whatever status is sent', async () => {
@@ -128,7 +121,7 @@ describe('offers, purchases and their rules', () => {
           error: SALE_MESSAGES.priceNotBelow,
         });
       }
-      for (const price of [0, -5]) {
+      for (const price of [0, -5, 0.001, '0.00']) {
         expectError(await postOffer(ctx, buyer, product.id, price), 400, {
           error: SALE_MESSAGES.pricePositive,
         });
@@ -299,6 +292,47 @@ describe('offers, purchases and their rules', () => {
     });
   });
 
+  describe('racing actions on one product', () => {
+    it('offers racing an accept and a sold mark leave no pending offer on the sold product', async () => {
+      const product = await newProduct({ price: 500000 });
+      const bidders = await Promise.all(
+        Array.from({ length: 6 }, () => createAccount(ctx, { verified: true })),
+      );
+      const first = await makeOffer(ctx, buyer, product, 400000);
+      const results = await Promise.all([
+        acceptOffer(ctx, seller, first.id),
+        call(seller, 'PATCH', `/api/products/${product.id}/sold`),
+        ...bidders.map((who, index) => postOffer(ctx, who, product.id, 100000 + index)),
+      ]);
+      for (const res of results) expect(res.statusCode).toBeLessThan(500);
+      const stored = await ctx.database.db
+        .select()
+        .from(sales)
+        .where(eq(sales.productId, product.id));
+      expect(stored.filter((sale) => sale.status === 'pending')).toEqual([]);
+      expect(stored.filter((sale) => sale.status === 'accepted').length).toBeLessThanOrEqual(1);
+      const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
+      expect(detail.isSold).toBe(true);
+    });
+
+    it('offers and favourites racing a deletion never fail and leave nothing behind', async () => {
+      const product = await newProduct();
+      const results = await Promise.all([
+        postOffer(ctx, buyer, product.id, 1000),
+        call(other, 'POST', '/api/favorites', { productId: product.id }),
+        call(seller, 'DELETE', `/api/products/${product.id}`),
+        postOffer(ctx, other, product.id, 2000),
+        call(buyer, 'POST', '/api/favorites', { productId: product.id }),
+      ]);
+      for (const res of results) expect([200, 201, 204, 404]).toContain(res.statusCode);
+      const left = await ctx.database.db
+        .select()
+        .from(sales)
+        .where(eq(sales.productId, product.id));
+      expect(left).toEqual([]);
+    });
+  });
+
   describe('marking sold and deleting', () => {
     it('a product marked sold by hand rejects its pending offers and tells their buyers', async () => {
       const product = await newProduct({ title: 'Silla' });
@@ -367,6 +401,47 @@ describe('offers, purchases and their rules', () => {
       expect(own.json()).toEqual([]);
       expectError(await call(buyer, 'GET', '/api/sales/buyer/abc'), 400);
     });
+  });
+
+  it('limits how many offers one account makes (each one notifies a seller)', async () => {
+    const limited = await createTestApp({
+      rateLimits: { offersPerAccount: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const [owner, bidder] = await Promise.all([
+        createAccount(limited, { verified: true }),
+        createAccount(limited, { verified: true }),
+      ]);
+      const product = await createProduct(limited, owner, { price: 1000 });
+      expect((await postOffer(limited, bidder, product.id, 100)).statusCode).toBe(201);
+      expect((await postOffer(limited, bidder, product.id, 200)).statusCode).toBe(201);
+      const third = await postOffer(limited, bidder, product.id, 300);
+      expectError(third, 429, { code: 'RATE_LIMITED' });
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('documents the trade calls in OpenAPI', async () => {
+    const doc = (await call(null, 'GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [path, method] of [
+      ['/api/sales/', 'post'],
+      ['/api/sales/', 'get'],
+      ['/api/sales/product/{id}/offers', 'get'],
+      ['/api/sales/{id}/accept', 'put'],
+      ['/api/sales/{id}/reject', 'put'],
+      ['/api/sales/buyer/{buyerId}', 'get'],
+      ['/api/favorites/', 'post'],
+      ['/api/favorites/', 'get'],
+      ['/api/favorites/status', 'get'],
+      ['/api/reviews/', 'post'],
+    ] as const) {
+      const entry = doc.paths[path] ?? doc.paths[path.replace(/\/$/, '')];
+      expect(entry?.[method], `${method} ${path}`).toBeDefined();
+    }
   });
 
   describe('deleting an account', () => {

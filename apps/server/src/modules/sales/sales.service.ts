@@ -7,9 +7,9 @@ import {
   type SalePageQuery,
   type SaleStatus,
 } from '@unimercado/shared/schemas/sales';
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../db/pg-errors';
-import { products, sales, users } from '../../db/schema';
+import { products, reviews, sales, users } from '../../db/schema';
 import { inTransaction, type Tx, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import {
@@ -20,6 +20,7 @@ import {
   type Actor,
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
+import { consumeLimit } from '../../plugins/rate-limit';
 import { formatPrice } from '../products/product-head';
 import {
   findProductRows,
@@ -28,7 +29,10 @@ import {
   toProductDto,
 } from '../products/products.queries';
 
-export type SalesDeps = Pick<AppDeps, 'db' | 'now' | 'notifier' | 'bus' | 'storage'>;
+export type SalesDeps = Pick<
+  AppDeps,
+  'db' | 'now' | 'notifier' | 'bus' | 'storage' | 'counters' | 'rateLimits'
+>;
 
 type ProductRef = { id: number; title: string; sellerId: number };
 
@@ -111,6 +115,7 @@ export const createOffer = async (
 ): Promise<Sale> => {
   assertVerified(actor);
   assertPayloadActor(actor, input.buyerId, SALE_MESSAGES.buyerMismatch);
+  await consumeLimit(deps.counters, `offers:${actor.id}`, deps.rateLimits.offersPerAccount);
   const now = deps.now();
   try {
     return await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -349,9 +354,20 @@ export const listPurchases = async (
     rows.map((row) => row.productId),
   );
   const byId = new Map(productRows.map((row) => [row.id, toProductDto(deps.storage, row)]));
+  const productIds = rows.map((row) => row.productId);
+  const reviewed = new Set(
+    productIds.length === 0
+      ? []
+      : (
+          await deps.db
+            .select({ productId: reviews.productId })
+            .from(reviews)
+            .where(and(eq(reviews.reviewerId, actor.id), inArray(reviews.productId, productIds)))
+        ).map((row) => row.productId),
+  );
   const items = rows.flatMap((row) => {
     const product = byId.get(row.productId);
-    return product ? [{ ...toSaleDto(row), product }] : [];
+    return product ? [{ ...toSaleDto(row), product, isReviewed: reviewed.has(row.productId) }] : [];
   });
   return { items, total };
 };

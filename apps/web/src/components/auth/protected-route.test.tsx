@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createSessionStore } from '@/lib/session-store';
@@ -8,19 +9,26 @@ import { seedSession, TEST_USER } from '@/testing/test-utils';
 import { ProtectedRoute } from './protected-route';
 
 const renderGuarded = (roles?: string[]) => {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <p>Página de login</p> },
-      {
-        element: <ProtectedRoute {...(roles ? { roles } : {})} />,
-        children: [{ path: '/secreto', element: <p>Contenido secreto</p> }],
-      },
-    ],
-    { initialEntries: ['/secreto'] },
-  );
+  const router = { state: {} as { location: Location } };
+  const follow = (location: Location) => {
+    router.state.location = location;
+  };
+  const Probe = () => {
+    const location = useLocation();
+    useLayoutEffect(() => follow(location));
+    return null;
+  };
   render(
     <AppProvider sessionStore={createSessionStore()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/secreto']}>
+        <Probe />
+        <Routes>
+          <Route path="/login" element={<p>Página de login</p>} />
+          <Route element={<ProtectedRoute {...(roles ? { roles } : {})} />}>
+            <Route path="/secreto" element={<p>Contenido secreto</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
     </AppProvider>,
   );
   return router;

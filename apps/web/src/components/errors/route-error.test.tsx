@@ -1,22 +1,45 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-boundary';
 
-const Broken = () => {
+const Broken = (): never => {
   throw new Error('boom');
 };
 
-describe('RouteError', () => {
-  it("offers 'Reintentar' and names the page in the document title", async () => {
+const Unreachable = (): never => {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/chat-abc.js');
+};
+
+describe('RouteBoundary', () => {
+  it("shows the error page with 'Reintentar' when a page breaks, and names it in the title", async () => {
     // React reports the caught render error on console.error; here it is expected.
     vi.mocked(console.error).mockImplementation(() => undefined);
-    const router = createMemoryRouter([
-      { path: '/', element: <Broken />, errorElement: <RouteError /> },
-    ]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <RouteBoundary>
+          <Broken />
+        </RouteBoundary>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Algo salió mal · UniMercado'));
+  });
+
+  it("says the connection failed, with 'Reintentar', when a page's code cannot download", async () => {
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    render(
+      <MemoryRouter>
+        <RouteBoundary>
+          <Unreachable />
+        </RouteBoundary>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'No se pudo conectar' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No se pudo conectar con el servidor. Por favor, verifica tu conexión.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });

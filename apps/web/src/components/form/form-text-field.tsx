@@ -1,6 +1,7 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from './password-field';
+import { TextInput } from './text-input';
 
 type Props<T extends FieldValues> = Omit<
   TextFieldProps,
@@ -9,6 +10,8 @@ type Props<T extends FieldValues> = Omit<
   control: Control<T>;
   name: FieldPath<T>;
   isPassword?: boolean;
+  /** For a password: what its show/hide button names (PasswordField). */
+  toggleLabel?: string;
   /** Show the field in red without repeating the message under it. */
   hideErrorText?: boolean;
   /** Messages shown elsewhere (a summary alert): the field turns red without repeating them. */
@@ -22,6 +25,7 @@ export const FormTextField = <T extends FieldValues>({
   control,
   name,
   isPassword = false,
+  toggleLabel,
   hideErrorText = false,
   summaryMessages = [],
   deps,
@@ -33,13 +37,14 @@ export const FormTextField = <T extends FieldValues>({
     name={name}
     rules={deps ? { deps } : undefined}
     render={({ field, fieldState }) => {
-      const Field = isPassword ? PasswordField : TextField;
+      const Field = isPassword ? PasswordField : TextInput;
       const message = fieldState.error?.message;
       const errorText =
         hideErrorText || (message && summaryMessages.includes(message)) ? undefined : message;
       return (
         <Field
           {...props}
+          {...(isPassword && toggleLabel ? { toggleLabel } : {})}
           name={field.name}
           value={field.value ?? ''}
           onChange={field.onChange}

@@ -2,14 +2,24 @@ import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInput } from './text-input';
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+  /** What the show/hide button acts on: 'Mostrar {toggleLabel}' (e.g. 'confirmación de contraseña'). */
+  toggleLabel?: string;
+};
 
 /** A password input with a show/hide toggle (spec section 2, login and register). */
-export const PasswordField = ({ slotProps, ...props }: Omit<TextFieldProps, 'type'>) => {
+export const PasswordField = ({
+  slotProps,
+  toggleLabel = 'contraseña',
+  ...props
+}: PasswordFieldProps) => {
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       type={isVisible ? 'text' : 'password'}
       slotProps={{
@@ -21,7 +31,7 @@ export const PasswordField = ({ slotProps, ...props }: Omit<TextFieldProps, 'typ
                 onClick={() => setIsVisible((visible) => !visible)}
                 onMouseDown={(event) => event.preventDefault()}
                 edge="end"
-                aria-label={isVisible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                aria-label={`${isVisible ? 'Ocultar' : 'Mostrar'} ${toggleLabel}`}
                 aria-pressed={isVisible}
               >
                 {isVisible ? <VisibilityOffOutlinedIcon /> : <VisibilityOutlinedIcon />}

@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { RouteBoundary } from '@/components/errors/route-boundary';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { NavigationFocus } from './navigation-focus';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
-import { UnverifiedNotice } from './unverified-notice';
+import { UNVERIFIED_NOTICE_HIDDEN_ON, UnverifiedNotice } from './unverified-notice';
 import { useBottomBarVisible, useIsNarrow } from './use-layout';
 
 /**
@@ -34,9 +35,11 @@ export const AppLayout = ({
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Link
+      <Box
+        component="a"
         href="#contenido"
         sx={{
+          color: 'primary.main',
           position: 'absolute',
           left: 8,
           top: -64,
@@ -48,7 +51,7 @@ export const AppLayout = ({
         }}
       >
         Saltar al contenido
-      </Link>
+      </Box>
       <TopBar
         user={user}
         isAdmin={isAdmin}
@@ -56,14 +59,18 @@ export const AppLayout = ({
         hasUnreadNotifications={hasUnreadNotifications}
         onSignOut={handleSignOut}
       />
-      {user && !user.verified && pathname !== paths.profile && <UnverifiedNotice />}
+      {user && !user.verified && !UNVERIFIED_NOTICE_HIDDEN_ON.includes(pathname) && (
+        <UnverifiedNotice />
+      )}
       <Box
         component="main"
         id="contenido"
         tabIndex={-1}
         sx={{ flex: 1, outline: 'none', pb: hasBottomBar ? `${BOTTOM_BAR_HEIGHT + 16}px` : 0 }}
       >
-        <Outlet />
+        <RouteBoundary>
+          <Outlet />
+        </RouteBoundary>
       </Box>
       {!hasBottomBar && (
         <Box component="footer" sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}>
@@ -74,7 +81,7 @@ export const AppLayout = ({
         </Box>
       )}
       {hasBottomBar && <BottomBar visible={isBottomBarVisible} />}
-      <ScrollRestoration />
+      <NavigationFocus />
     </Box>
   );
 };

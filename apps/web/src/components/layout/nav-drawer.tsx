@@ -12,7 +12,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { MAIN_NAV, visibleItems } from './nav-items';
 
 /** Narrow layout: the main entries in a side drawer titled 'Menú' (spec section 2). */
-export const NavDrawer = ({
+const NavDrawer = ({
   open,
   onClose,
   isAdmin,
@@ -75,3 +75,5 @@ export const NavDrawer = ({
     </Drawer>
   );
 };
+
+export default NavDrawer;

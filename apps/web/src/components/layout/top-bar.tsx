@@ -7,17 +7,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
 import { LogoMark } from './logo';
-import { NavDrawer } from './nav-drawer';
 import { MAIN_NAV, visibleItems } from './nav-items';
 import { UserMenu } from './user-menu';
+
+// The drawer (MUI Drawer, Modal, transitions) loads on the first open, not with the page.
+const loadNavDrawer = () => import('./nav-drawer');
+const NavDrawer = lazy(loadNavDrawer);
 
 export type TopBarProps = {
   user: SessionUser | null;
@@ -36,6 +38,7 @@ export const TopBar = ({
   onSignOut,
 }: TopBarProps) => {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   const { pathname } = useLocation();
 
   return (
@@ -54,7 +57,16 @@ export const TopBar = ({
         sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 68 }, px: { xs: 1, sm: 2.5 } }}
       >
         {user && isNarrow && (
-          <IconButton edge="start" aria-label="Abrir menú" onClick={() => setIsDrawerOpen(true)}>
+          <IconButton
+            edge="start"
+            aria-label="Abrir menú"
+            onPointerEnter={() => void loadNavDrawer()}
+            onFocus={() => void loadNavDrawer()}
+            onClick={() => {
+              setHasOpenedDrawer(true);
+              setIsDrawerOpen(true);
+            }}
+          >
             <MenuIcon />
           </IconButton>
         )}
@@ -159,35 +171,39 @@ export const TopBar = ({
 
         {user && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
-            <Tooltip title="Notificaciones">
-              <IconButton
-                component={RouterLink}
-                to={paths.notifications}
-                aria-label={
-                  hasUnreadNotifications ? 'Notificaciones (tienes sin leer)' : 'Notificaciones'
-                }
+            <IconButton
+              component={RouterLink}
+              to={paths.notifications}
+              title="Notificaciones"
+              aria-label={
+                hasUnreadNotifications ? 'Notificaciones (tienes sin leer)' : 'Notificaciones'
+              }
+            >
+              <Badge
+                color="error"
+                variant="dot"
+                invisible={!hasUnreadNotifications}
+                overlap="circular"
               >
-                <Badge
-                  color="error"
-                  variant="dot"
-                  invisible={!hasUnreadNotifications}
-                  overlap="circular"
-                >
-                  <NotificationsNoneIcon />
-                </Badge>
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Mensajes">
-              <IconButton component={RouterLink} to={paths.chat} aria-label="Mensajes">
-                <ChatBubbleOutlineIcon />
-              </IconButton>
-            </Tooltip>
+                <NotificationsNoneIcon />
+              </Badge>
+            </IconButton>
+            <IconButton
+              component={RouterLink}
+              to={paths.chat}
+              aria-label="Mensajes"
+              title="Mensajes"
+            >
+              <ChatBubbleOutlineIcon />
+            </IconButton>
             <UserMenu user={user} isAdmin={isAdmin} onSignOut={onSignOut} />
           </Box>
         )}
       </Toolbar>
-      {user && isNarrow && (
-        <NavDrawer open={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} isAdmin={isAdmin} />
+      {user && isNarrow && hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <NavDrawer open={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} isAdmin={isAdmin} />
+        </Suspense>
       )}
     </AppBar>
   );

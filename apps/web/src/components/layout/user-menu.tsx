@@ -1,20 +1,16 @@
-import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useId, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import type { SessionUser } from '@/lib/session';
 import { getInitials } from '@/utils/initials';
-import { USER_MENU, visibleItems } from './nav-items';
 
+const loadPopup = () => import('./user-menu-popup');
+const UserMenuPopup = lazy(loadPopup);
+
+/**
+ * The avatar button and its account menu. The menu (MUI Menu, Popover, Modal) is loaded on the
+ * first hover, focus or click, not with the page (issue 7's JS budget).
+ */
 export const UserMenu = ({
   user,
   isAdmin,
@@ -25,77 +21,54 @@ export const UserMenu = ({
   onSignOut: () => void;
 }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [hasOpened, setHasOpened] = useState(false);
   const menuId = useId();
   const isOpen = anchor !== null;
-  const close = () => setAnchor(null);
+  const initials = getInitials(user.name);
+  const preload = () => void loadPopup();
 
   return (
     <>
-      <Tooltip title="Mi cuenta">
-        <IconButton
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-          aria-label="Abrir menú de usuario"
-          aria-controls={isOpen ? menuId : undefined}
-          aria-haspopup="true"
-          aria-expanded={isOpen ? 'true' : undefined}
-          sx={{ p: 0.5 }}
-        >
-          <Avatar
-            sx={{
-              width: 36,
-              height: 36,
-              bgcolor: 'primary.main',
-              fontSize: '0.95rem',
-              fontWeight: 600,
-              fontFamily: 'Poppins, Roboto, sans-serif',
-            }}
-          >
-            {getInitials(user.name)}
-          </Avatar>
-        </IconButton>
-      </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={isOpen}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, minWidth: 240 } } }}
+      <IconButton
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setHasOpened(true);
+          setAnchor(event.currentTarget);
+        }}
+        onPointerEnter={preload}
+        onFocus={preload}
+        // The visible initials start the accessible name (WCAG 2.5.3, label in name).
+        aria-label={initials ? `${initials}, abrir menú de usuario` : 'Abrir menú de usuario'}
+        title="Mi cuenta"
+        aria-controls={isOpen ? menuId : undefined}
+        aria-haspopup="true"
+        aria-expanded={isOpen ? 'true' : undefined}
+        sx={{ p: 0.5 }}
       >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" component="p" noWrap sx={{ maxWidth: 260 }}>
-            {user.name || 'Usuario'}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 260 }}>
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        {visibleItems(USER_MENU, isAdmin).map((item) => (
-          <MenuItem
-            key={`${item.key}-${item.label}`}
-            component={RouterLink}
-            to={item.to}
-            onClick={close}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText>{item.label}</ListItemText>
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            onSignOut();
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'primary.main',
+            fontSize: '0.95rem',
+            fontWeight: 600,
+            fontFamily: 'Poppins, Roboto, sans-serif',
           }}
         >
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText>Cerrar sesión</ListItemText>
-        </MenuItem>
-      </Menu>
+          {initials}
+        </Avatar>
+      </IconButton>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <UserMenuPopup
+            id={menuId}
+            anchor={anchor}
+            user={user}
+            isAdmin={isAdmin}
+            onClose={() => setAnchor(null)}
+            onSignOut={onSignOut}
+          />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,30 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
+import { lazyResolver } from '@/components/form/lazy-resolver';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
 import { getLoginErrorMessage } from '../utils/error-messages';
+import type { LoginFormValues } from '../utils/login-validation';
 
-// Both fields required with the one message of spec section 5.
-const loginFormSchema = z.object({
-  email: z.string().trim().min(1, AUTH_MESSAGES.loginRequired),
-  password: z.string().min(1, AUTH_MESSAGES.loginRequired),
-});
-type LoginFormValues = z.infer<typeof loginFormSchema>;
+/** A touch screen: focusing the email field would open the keyboard over the form (issue 7). */
+const isTouchScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
+// zod and the schema load after the first render (issue 7's JS budget).
+const validation = lazyResolver(() =>
+  import('../utils/login-validation').then((module) => module.loginResolver),
+);
 
 export const LoginForm = () => {
   const login = useLogin();
+  const [autoFocus] = useState(() => !isTouchScreen());
+  useEffect(() => validation.preload(), []);
   const { control, handleSubmit, formState } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '' },
   });
   const validationMessage = formState.errors.email?.message ?? formState.errors.password?.message;
@@ -49,7 +53,7 @@ export const LoginForm = () => {
         type="email"
         autoComplete="email"
         inputMode="email"
-        autoFocus
+        autoFocus={autoFocus}
         hideErrorText
       />
       <FormTextField

@@ -81,6 +81,7 @@ export const NewPasswordForm = ({
       )}
       <PasswordField
         label="Nueva contraseña"
+        toggleLabel="nueva contraseña"
         name="password"
         autoComplete="new-password"
         required
@@ -92,6 +93,7 @@ export const NewPasswordForm = ({
       />
       <PasswordField
         label="Confirmar Contraseña"
+        toggleLabel="confirmación de contraseña"
         name="confirmPassword"
         autoComplete="new-password"
         required

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,12 +6,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REGISTER_MIN_COMPLETION } from '@unimercado/shared/constants';
-import { registerBodySchema, USER_MESSAGES } from '@unimercado/shared/schemas/users';
-import { useId } from 'react';
+import { USER_MESSAGES } from '@unimercado/shared/schemas/user-messages';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
+import { lazyResolver } from '@/components/form/lazy-resolver';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { toUserMessage } from '@/lib/api-client';
@@ -23,8 +22,12 @@ import {
   isRegistrationComplete,
 } from '../utils/registration-completion';
 
-type RegisterInput = z.input<typeof registerBodySchema>;
-type RegisterOutput = z.output<typeof registerBodySchema>;
+import type { RegisterInput, RegisterOutput } from '../utils/register-validation';
+
+// zod and the API's schema load after the first render (issue 7's JS budget).
+const validation = lazyResolver(() =>
+  import('../utils/register-validation').then((module) => module.registerResolver),
+);
 
 export const REGISTER_SUCCESS_MESSAGE =
   '¡Registro exitoso! Revisa tu email para verificar tu cuenta. Si no recibes el email, puedes solicitar un reenvío.';
@@ -35,10 +38,11 @@ const FIELD_ORDER = ['name', 'email', 'phone', 'password', 'confirmPassword'] as
 
 export const RegisterForm = () => {
   const register = useRegister();
+  useEffect(() => validation.preload(), []);
   const navigate = useNavigate();
   const progressLabelId = useId();
   const { control, handleSubmit, formState } = useForm<RegisterInput, unknown, RegisterOutput>({
-    resolver: zodResolver(registerBodySchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
   });
   const [name, email, phone, password, confirmPassword] = useWatch({
@@ -127,6 +131,7 @@ export const RegisterForm = () => {
         label="Confirmar Contraseña"
         autoComplete="new-password"
         isPassword
+        toggleLabel="confirmación de contraseña"
         required
         summaryMessages={[USER_MESSAGES.requiredRegister, USER_MESSAGES.passwordsMismatch]}
         error={isMismatch}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { useState, type FormEvent } from 'react';
 import { toUserMessage } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';

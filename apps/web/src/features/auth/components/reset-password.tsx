@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { Link as RouterLink } from 'react-router';
 import { EmailAddress } from '@/components/text/email-address';
 import { paths } from '@/config/paths';

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { useEffect } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { EmailAddress } from '@/components/text/email-address';

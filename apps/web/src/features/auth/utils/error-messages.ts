@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { ApiError, SERVER_ERROR_MESSAGE, toUserMessage } from '@/lib/api-client';
 
 export const LOGIN_FALLBACK_MESSAGE = 'Error al iniciar sesión.';

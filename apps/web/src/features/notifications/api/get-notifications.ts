@@ -1,8 +1,5 @@
-import {
-  NOTIFICATIONS_PAGE_SIZE,
-  type Notification,
-  type NotificationCounts,
-} from '@unimercado/shared/schemas/notifications';
+import { NOTIFICATIONS_PAGE_SIZE } from '@unimercado/shared/constants';
+import type { Notification, NotificationCounts } from '@unimercado/shared/schemas/notifications';
 import {
   infiniteQueryOptions,
   queryOptions,

@@ -143,6 +143,7 @@ export const ProfileEditForm = ({
             label="Nueva contraseña (opcional)"
             autoComplete="new-password"
             isPassword
+            toggleLabel="nueva contraseña"
             disabled={isLocked}
             helperText="Déjala en blanco para mantener la actual"
           />
@@ -153,6 +154,7 @@ export const ProfileEditForm = ({
               label="Contraseña actual"
               autoComplete="current-password"
               isPassword
+              toggleLabel="contraseña actual"
               required
               disabled={isLocked}
               error={isCurrentPasswordRefused}

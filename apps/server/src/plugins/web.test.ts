@@ -1,0 +1,249 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { encodeFrame } from '@unimercado/shared/stomp';
+import { isWebRoute, WEB_ROUTES } from '@unimercado/shared/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config/paths';
+import { createAccount, createTestApp, type TestContext } from '../test/helpers';
+import { createProduct, uploadPhotos } from '../test/products';
+import { listenForSockets, openRawSocket } from '../test/stomp';
+
+/** What a browser reads once it has undone the Content-Encoding it was sent. */
+const decoded = (res: {
+  headers: Record<string, string | string[] | number | undefined>;
+  rawPayload: Buffer;
+}) => {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return res.rawPayload.toString('utf8');
+};
+
+const varies = (res: { headers: Record<string, string | string[] | number | undefined> }) =>
+  String(res.headers.vary ?? '')
+    .toLowerCase()
+    .includes('accept-encoding');
+
+// Like a built bundle: long enough (and repetitive enough) to be worth compressing.
+const BUNDLE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"fila ${i}"}`).join(',')}];\n`;
+const INDEX_HTML = `<!doctype html><html><head><meta name="application-name" content="UniMercado" /><title>UniMercado</title><meta name="description" content="Compra y vende" /><style>${'.x{color:#123}'.repeat(120)}</style></head><body><div id="root"></div></body></html>`;
+
+describe('compressed answers and the built web app', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), BUNDLE);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
+    await writeFile(path.join(dist, 'assets', 'tiny-abc123.js'), 'x');
+    // The build step that writes the .br and .gz copies (root `npm run build`).
+    const script = spawnSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'scripts/compress-assets.mjs'), dist],
+      { encoding: 'utf8' },
+    );
+    expect(script.status, script.stderr).toBe(0);
+    ctx = await createTestApp({ config: { webDistDir: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves built assets as compressed at build time, by Accept-Encoding', async () => {
+    const brotli = await readFile(path.join(dist, 'assets', 'index-abc123.js.br'));
+    expect(brotli.length).toBeLessThan(BUNDLE.length / 4);
+    for (const [acceptEncoding, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+      [undefined, undefined],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(varies(res), acceptEncoding).toBe(true);
+      expect(decoded(res)).toBe(BUNDLE);
+    }
+    const brSent = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    // The build's copy itself, not a second compression per request.
+    expect(brSent.rawPayload.equals(brotli)).toBe(true);
+  });
+
+  it('never serves source maps or the compressed copies by their own names', async () => {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.br',
+      '/assets/index-abc123.js.gz',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('compresses the app page for every route and keeps it uncached', async () => {
+    for (const url of ['/', '/login', '/products/12']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(varies(res)).toBe(true);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decoded(res)).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers 404 with the app page for paths that are no page of the app', async () => {
+    for (const url of ['/no/such/page', '/products/12/extra', '/loginx', '/admin']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(decoded(res)).toContain('<title>UniMercado</title>');
+    }
+    for (const url of ['/products/', '/verify-email?token=abc', '/user/7', '/index.html']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it('serves a real robots.txt: private pages and email links are not crawled', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /products');
+    for (const path of [
+      '/admin-panel',
+      '/profile',
+      '/my-favorites',
+      '/my-products',
+      '/my-purchases',
+      '/create-product',
+      '/chat',
+      '/notifications',
+      '/verify-email',
+      '/reset-password',
+      '/api/',
+    ]) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines.filter((line) => /^Disallow: \/products/.test(line))).toEqual([]);
+  });
+
+  it('compresses API answers above 1 KB, not the small ones', async () => {
+    const seller = await createAccount(ctx, { verified: true });
+    for (let i = 0; i < 6; i += 1) {
+      await createProduct(ctx, seller, { title: `Calculadora científica número ${i}` });
+    }
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/products/available?size=12' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/products/available?size=12',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(varies(res)).toBe(true);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decoded(res))).toEqual(plain.json());
+    }
+    const small = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('never compresses images again', async () => {
+    const seller = await createAccount(ctx, { verified: true });
+    const [url] = await uploadPhotos(ctx, seller.token);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(url!, 'http://localhost').pathname,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\//);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the WebSocket endpoint with compression on', () => {
+  it('opens and speaks STOMP for a client that accepts compressed answers', async () => {
+    const ctx = await createTestApp();
+    try {
+      const { wsUrl } = await listenForSockets(ctx.app);
+      const account = await createAccount(ctx);
+      const raw = await openRawSocket(wsUrl, { 'accept-encoding': 'gzip, deflate, br' });
+      raw.socket.send(
+        encodeFrame({
+          command: 'CONNECT',
+          headers: {
+            'accept-version': '1.2',
+            host: 'localhost',
+            Authorization: `Bearer ${account.token}`,
+          },
+          body: '',
+        }),
+      );
+      expect(await raw.waitFor(/^CONNECTED/)).toContain('version:1.2');
+      raw.socket.close();
+      await raw.closed;
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('the shared route table', () => {
+  it('lists exactly the web router’s pages', async () => {
+    const web = path.join(REPO_ROOT, 'apps/web/src');
+    const pathsFile = await readFile(path.join(web, 'config/paths.ts'), 'utf8');
+    const routerFile = await readFile(path.join(web, 'app/router.tsx'), 'utf8');
+    const pathsBlock = /export const paths = \{([\s\S]*?)\}/.exec(pathsFile)?.[1] ?? '';
+    const paths = new Map(
+      [...pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)].map((match) => [match[1], match[2]]),
+    );
+    const routerPaths = [...routerFile.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')/g)]
+      .map((match) => (match[1] ? paths.get(match[1]) : match[2]))
+      .filter((value) => value !== '*');
+    expect(routerPaths.length).toBeGreaterThan(10);
+    expect(routerPaths.every((value) => typeof value === 'string')).toBe(true);
+    expect([...new Set(routerPaths)].sort()).toEqual(WEB_ROUTES.map((route) => route.path).sort());
+  });
+
+  it('matches concrete paths against the patterns', () => {
+    expect(isWebRoute('/')).toBe(true);
+    expect(isWebRoute('/products/42')).toBe(true);
+    expect(isWebRoute('/products/42/')).toBe(true);
+    expect(isWebRoute('/products/42/x')).toBe(false);
+    expect(isWebRoute('//products')).toBe(false);
+    expect(isWebRoute('/robots.txt')).toBe(false);
+  });
+});

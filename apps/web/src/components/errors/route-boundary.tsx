@@ -1,0 +1,56 @@
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { PageSkeleton } from '@/components/feedback/page-skeleton';
+import { ConnectionFailed } from './connection-failed';
+import { RouteError } from './route-error';
+
+/**
+ * A lazy page or one of its chunks failed to download: Chrome 'Failed to fetch dynamically
+ * imported module', Firefox 'error loading dynamically imported module', Safari 'Importing a
+ * module script failed', Vite 'Unable to preload CSS'.
+ */
+export const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|importing a module script failed|unable to preload|loading chunk/i.test(
+    error.message,
+  );
+
+type BoundaryProps = { resetKey: string; children: ReactNode };
+
+class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (!isChunkLoadError(error)) console.error(error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    // Another page: try again (its chunk may load, or it may not be the broken one).
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null) {
+      this.setState({ error: null });
+    }
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return isChunkLoadError(error) ? <ConnectionFailed /> : <RouteError />;
+  }
+}
+
+/**
+ * Around the page inside the layout (top bar and footer stay): a skeleton while the page's code
+ * loads, the connection screen when it cannot load, the error page when it breaks.
+ */
+export const RouteBoundary = ({ children }: { children: ReactNode }) => {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+};
