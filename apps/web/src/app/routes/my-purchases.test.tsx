@@ -23,6 +23,7 @@ const sale = (
   status,
   createdAt: `2026-11-2${id % 10}T10:00:00.000Z`,
   product,
+  isReviewed: false,
 });
 
 const SALES = [
@@ -35,31 +36,21 @@ const SALES = [
 ];
 
 const api = (overrides: Parameters<typeof mockFetch>[0] = {}) => {
-  const reviews = [
-    {
-      id: 1,
-      rating: 4,
-      comment: 'Todo bien',
-      productId: 21,
-      reviewerId: TEST_USER.id,
-      revieweeId: 50,
-      createdAt: '2026-11-21T00:00:00.000Z',
-    },
-  ];
-  const fetchMock = mockFetch({
-    [`GET /api/sales/buyer/${TEST_USER.id}`]: () => jsonResponse(200, SALES),
-    'GET /api/reviews': ({ url }) => {
-      expect(url.searchParams.get('reviewerId')).toBe(String(TEST_USER.id));
-      return jsonResponse(200, reviews, { 'X-Total-Count': String(reviews.length) });
-    },
+  // The buyer already rated the lamp (product 21).
+  const rated = new Set([21]);
+  return mockFetch({
+    [`GET /api/sales/buyer/${TEST_USER.id}`]: () =>
+      jsonResponse(
+        200,
+        SALES.map((entry) => ({ ...entry, isReviewed: rated.has(entry.productId) })),
+      ),
     'POST /api/reviews': ({ body }) => {
       const review = { id: 2, createdAt: '2026-11-22T00:00:00.000Z', ...(body as object) };
-      reviews.push(review as (typeof reviews)[number]);
+      rated.add((body as { productId: number }).productId);
       return jsonResponse(201, review);
     },
     ...overrides,
   });
-  return fetchMock;
 };
 
 const statOf = (label: string) => {
