@@ -2,8 +2,8 @@ import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { SALE_MESSAGES, type Purchase, type Sale } from '@unimercado/shared/schemas/sales';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, sales } from '../../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notifications, sales, users } from '../../db/schema';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
 import {
@@ -209,12 +209,20 @@ describe('offers, purchases and their rules', () => {
       const product = await newProduct({ title: 'Guitarra' });
       const chosen = await makeOffer(ctx, buyer, product, 90000);
       const loser = await makeOffer(ctx, other, product, 85000);
+      const available = async () =>
+        (await call(null, 'GET', '/api/products/available?size=100'))
+          .json<Product[]>()
+          .some((item) => item.id === product.id);
+      // Warms the public list cache: accepting must clear it.
+      expect(await available()).toBe(true);
       const res = await acceptOffer(ctx, seller, chosen.id);
       expect(res.statusCode).toBe(200);
       expect(res.json<Sale>()).toMatchObject({ id: chosen.id, status: 'accepted' });
       expect(res.json<Sale>().decidedAt).not.toBeNull();
       const detail = (await call(null, 'GET', `/api/products/${product.id}`)).json<Product>();
       expect(detail.isSold).toBe(true);
+      // Every instance drops its cached lists when the bus (Redis with TEST_REDIS_URL) says so.
+      await vi.waitFor(async () => expect(await available()).toBe(false), { timeout: 2000 });
       expect((await offersOf(product.id)).map((sale) => [sale.id, sale.status]).sort()).toEqual(
         [
           [chosen.id, 'accepted'],
@@ -267,6 +275,19 @@ describe('offers, purchases and their rules', () => {
         expectError(await decide(ctx, seller, '1e1' as unknown as number), 400);
       }
       expect((await offersOf(product.id))[0]?.status).toBe('pending');
+    });
+
+    it('lets a seller whose email is no longer verified still answer offers (decision 025)', async () => {
+      const owner = await createAccount(ctx, { verified: true });
+      const product = await createProduct(ctx, owner, { price: 1000 });
+      const sale = await makeOffer(ctx, buyer, product, 500);
+      await ctx.database.db
+        .update(users)
+        .set({ emailVerifiedAt: null })
+        .where(eq(users.id, owner.user.id));
+      const res = await acceptOffer(ctx, owner, sale.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Sale>().status).toBe('accepted');
     });
 
     it('accepts exactly one of 20 offers accepted at the same time', async () => {
