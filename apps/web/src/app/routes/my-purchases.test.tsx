@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DESTINATIONS } from '@unimercado/shared/chat';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeStomp } from '@/testing/fake-stomp';
 import { makeProduct } from '@/testing/products';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
@@ -21,6 +23,7 @@ const sale = (
   status,
   createdAt: `2026-11-2${id % 10}T10:00:00.000Z`,
   product,
+  isReviewed: false,
 });
 
 const SALES = [
@@ -33,37 +36,29 @@ const SALES = [
 ];
 
 const api = (overrides: Parameters<typeof mockFetch>[0] = {}) => {
-  const reviews = [
-    {
-      id: 1,
-      rating: 4,
-      comment: 'Todo bien',
-      productId: 21,
-      reviewerId: TEST_USER.id,
-      revieweeId: 50,
-      createdAt: '2026-11-21T00:00:00.000Z',
-    },
-  ];
-  const fetchMock = mockFetch({
-    [`GET /api/sales/buyer/${TEST_USER.id}`]: () => jsonResponse(200, SALES),
-    'GET /api/reviews': ({ url }) => {
-      expect(url.searchParams.get('reviewerId')).toBe(String(TEST_USER.id));
-      return jsonResponse(200, reviews, { 'X-Total-Count': String(reviews.length) });
-    },
+  // The buyer already rated the lamp (product 21).
+  const rated = new Set([21]);
+  return mockFetch({
+    [`GET /api/sales/buyer/${TEST_USER.id}`]: () =>
+      jsonResponse(
+        200,
+        SALES.map((entry) => ({ ...entry, isReviewed: rated.has(entry.productId) })),
+      ),
     'POST /api/reviews': ({ body }) => {
       const review = { id: 2, createdAt: '2026-11-22T00:00:00.000Z', ...(body as object) };
-      reviews.push(review as (typeof reviews)[number]);
+      rated.add((body as { productId: number }).productId);
       return jsonResponse(201, review);
     },
     ...overrides,
   });
-  return fetchMock;
 };
 
 const statOf = (label: string) => {
   const stats = screen.getByRole('region', { name: 'Estadísticas de compras' });
   return within(stats).getByText(label).closest('.MuiCard-root') as HTMLElement;
 };
+
+beforeEach(() => fakeStomp.reset());
 
 describe('/my-purchases', () => {
   it('shows the stats and each accepted purchase once, rated or to rate', async () => {
@@ -183,5 +178,31 @@ describe('/my-purchases', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Lámpara de escritorio')).toBeInTheDocument();
+  });
+
+  it('an offer accepted while the page is open shows up without a reload', async () => {
+    let sales = [sale(1, LAMP, 40000)];
+    api({ [`GET /api/sales/buyer/${TEST_USER.id}`]: () => jsonResponse(200, sales) });
+    renderApp('/my-purchases', { user: TEST_USER });
+    expect(
+      await screen.findByText('Lámpara de escritorio', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fakeStomp.transports.at(-1)?.subscribers.has(DESTINATIONS.userNotifications)).toBe(
+        true,
+      ),
+    );
+    sales = [...sales, sale(2, DESK, 150000)];
+    act(() =>
+      fakeStomp.push(DESTINATIONS.userNotifications, {
+        id: 5,
+        userId: TEST_USER.id,
+        typeId: 2,
+        message: 'Tu oferta por "Escritorio plegable" fue aceptada.',
+        read: false,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    expect(await screen.findByText('Escritorio plegable')).toBeInTheDocument();
   });
 });

@@ -19,10 +19,10 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
-import { useWrittenReviews } from '@/features/reviews/api/get-written-reviews';
 import { RateDialog } from '@/features/reviews/components/rate-dialog';
 import { REVIEWS_TEXT } from '@/features/reviews/messages';
 import { usePurchases } from '@/features/sales/api/get-purchases';
+import { useLiveSales } from '@/features/sales/hooks/use-live-sales';
 import { SALES_TEXT } from '@/features/sales/messages';
 import { useAuth } from '@/lib/auth';
 import { formatPrice } from '@/utils/format';
@@ -32,21 +32,21 @@ const PURCHASES_SKELETONS = 8;
 
 const Purchases = ({ userId }: { userId: number }) => {
   const purchases = usePurchases(userId);
-  const reviews = useWrittenReviews(userId);
   const [rating, setRating] = useState<Product | null>(null);
+  useLiveSales();
 
   const ratedIds = useMemo(
-    () => new Set(reviews.data?.map((review) => review.productId) ?? []),
-    [reviews.data],
+    () =>
+      new Set(
+        purchases.data?.filter((purchase) => purchase.isReviewed).map((p) => p.productId) ?? [],
+      ),
+    [purchases.data],
   );
   const products = purchases.data?.map((purchase) => purchase.product);
-  const isLoading = purchases.isPending || reviews.isPending;
-  const isError = purchases.isError || reviews.isError;
-  const isFetching = purchases.isFetching || reviews.isFetching;
-  const refresh = () => {
-    void purchases.refetch();
-    void reviews.refetch();
-  };
+  const isLoading = purchases.isPending;
+  const isError = purchases.isError;
+  const isFetching = purchases.isFetching;
+  const refresh = () => void purchases.refetch();
 
   const header = (
     <Box
@@ -129,7 +129,14 @@ const Purchases = ({ userId }: { userId: number }) => {
               startIcon={<StarRoundedIcon />}
               onClick={() => setRating(product)}
               aria-label={`${REVIEWS_TEXT.rate}: ${product.title}`}
-              sx={{ minHeight: 40 }}
+              fullWidth
+              sx={{
+                minHeight: 44,
+                whiteSpace: 'nowrap',
+                px: 1,
+                // The label alone fits a phone's half-width card.
+                '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+              }}
             >
               {REVIEWS_TEXT.rate}
             </Button>

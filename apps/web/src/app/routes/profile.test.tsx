@@ -57,7 +57,9 @@ describe('own profile', () => {
   it("shows 'Mi Perfil', the stats and the reviews with the reviewer fallback name", async () => {
     profileApi();
     renderApp('/profile', { user: { ...TEST_USER, verified: false } });
-    expect(await screen.findByRole('heading', { name: 'Mi Perfil' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Mi Perfil' }, { timeout: 10000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('+57 300 123 4567')).toBeInTheDocument();
     const stats = await screen.findByRole('region', { name: 'Estadísticas' });
     expect(within(stats).getByText('5')).toBeInTheDocument();
@@ -73,7 +75,9 @@ describe('own profile', () => {
       'GET /api/reviews': () => jsonResponse(404, { error: 'No encontrado', code: 'NOT_FOUND' }),
     });
     renderApp('/profile', { user: TEST_USER });
-    expect(await screen.findByText('Aún no has recibido reseñas.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Aún no has recibido reseñas.', {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Error al cargar el perfil' with the message and retries", async () => {

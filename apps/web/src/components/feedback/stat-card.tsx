@@ -65,6 +65,8 @@ export const StatGrid = ({
       },
       gap: { xs: 1.5, sm: 2 },
       mb: 3,
+      // On a phone an odd last card takes the whole row instead of leaving a hole.
+      '& > :last-child:nth-of-type(odd)': { gridColumn: { xs: '1 / -1', md: 'auto' } },
     }}
   >
     {children}

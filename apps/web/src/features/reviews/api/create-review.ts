@@ -13,7 +13,9 @@ export type CreateReviewInput = {
 /** `POST /api/reviews` (spec section 7): by the buyer of an accepted sale, about its seller. */
 export const createReview = (input: CreateReviewInput) => api.post<Review>('/reviews', input);
 
-/** The buyer's rated products, the seller's reviews and the seller's statistics change. */
+/**
+ * The buyer's purchases ('Ya calificado'), the seller's reviews and statistics change.
+ */
 export const useCreateReview = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,6 +23,7 @@ export const useCreateReview = () => {
     onSuccess: async (_review, input) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+        queryClient.invalidateQueries({ queryKey: ['sales', 'buyer'] }),
         queryClient.invalidateQueries({ queryKey: ['users', input.revieweeId] }),
       ]);
     },

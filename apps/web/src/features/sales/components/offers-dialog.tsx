@@ -19,6 +19,7 @@ import { formatDateTime, formatPrice } from '@/utils/format';
 import { getInitials } from '@/utils/initials';
 import { useDecideOffer } from '../api/decide-offer';
 import { useProductOffers } from '../api/get-product-offers';
+import { useLiveSales } from '../hooks/use-live-sales';
 import type { Sale, SaleStatus } from '../api/types';
 import { SALES_TEXT } from '../messages';
 
@@ -58,6 +59,7 @@ export const OffersDialog = ({
   const offers = useProductOffers(product.id);
   const decide = useDecideOffer(product.id);
   const deciding = decide.isPending ? decide.variables : undefined;
+  useLiveSales();
 
   const row = (offer: Sale) => {
     const buyer = offer.buyerName || SALES_TEXT.buyerFallback(offer.buyerId);
