@@ -1,25 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Review } from '@unimercado/shared/schemas/reviews';
 import { api, ApiError } from '@/lib/api-client';
-import { getUser } from './get-user';
 
-/** Review of spec section 3. Not in packages/shared yet (the reviews issue adds it). */
-export type Review = {
-  id: number;
-  rating: number;
-  comment: string | null;
-  productId: number;
-  reviewerId: number;
-  revieweeId: number;
-  createdAt: string;
-};
-
-export type ReceivedReview = Review & { reviewerName: string };
+export type ReceivedReview = Review;
 
 export const reviewerFallbackName = (reviewerId: number) => `Usuario #${reviewerId}`;
 
 /**
- * Reviews a user received, with each distinct reviewer's name looked up once and falling back to
- * 'Usuario #{id}' (spec section 2). Until the reviews endpoint exists a 404 means "no reviews".
+ * Reviews a user received, newest first, each with its reviewer's name as the server sends it
+ * (one request), or 'Usuario #{id}' (spec section 2) when it has none. A 404 (a server without
+ * the reviews endpoint) means "no reviews".
  */
 export const getReceivedReviews = async (revieweeId: number): Promise<ReceivedReview[]> => {
   let reviews: Review[];
@@ -30,22 +20,10 @@ export const getReceivedReviews = async (revieweeId: number): Promise<ReceivedRe
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
   }
-  const reviewerIds = [...new Set(reviews.map((review) => review.reviewerId))];
-  const names = new Map<number, string>();
-  await Promise.all(
-    reviewerIds.map(async (reviewerId) => {
-      try {
-        const reviewer = await getUser(reviewerId);
-        if (reviewer.name) names.set(reviewerId, reviewer.name);
-      } catch {
-        // Deleted or unreadable reviewer: the fallback name is shown.
-      }
-    }),
-  );
   return reviews
     .map((review) => ({
       ...review,
-      reviewerName: names.get(review.reviewerId) ?? reviewerFallbackName(review.reviewerId),
+      reviewerName: review.reviewerName?.trim() || reviewerFallbackName(review.reviewerId),
     }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 };
