@@ -4,30 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
-const ENTRY = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
-
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-let entryClosure: Set<string> | null = null;
 
 /**
- * Everything the entry imports statically goes into one chunk: the browser loads all of it before
- * the first render anyway, and one file compresses ≈8 % better than the thirty small shared
- * chunks the default splitting makes of it (issue 7's JS budget, scripts/budget.mjs).
+ * Everything the entry imports statically (rolldown's `$initial` tag) goes into one chunk: the
+ * browser loads all of it before the first render anyway, and one file compresses ≈8 % better
+ * than the thirty small shared chunks the default splitting makes of it (issue 7's JS budget,
+ * scripts/budget.mjs).
  */
-const entryChunk = (id: string, graph: ModuleGraph) => {
-  if (!entryClosure) {
-    const seen = new Set<string>();
-    const pending = [ENTRY];
-    while (pending.length > 0) {
-      const next = pending.pop()!;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      pending.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
-    }
-    entryClosure = seen;
-  }
-  return entryClosure.has(id) ? 'app' : null;
-};
+const ENTRY_GROUP = { name: 'app', tags: ['$initial' as const] };
 
 export default defineConfig({
   plugins: [react()],
@@ -50,7 +34,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: entryChunk }] } },
+      output: { codeSplitting: { groups: [ENTRY_GROUP] } },
     },
   },
   test: {

@@ -28,6 +28,10 @@ beforeEach(() => {
 
 const hasDom = typeof window !== 'undefined';
 
+// Pages, the account menu and the nav drawer are lazy chunks (issue 7); on this shared 2-core
+// machine their first import in a test file can take longer than the 1 s default of findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
+
 afterEach(() => {
   if (hasDom) {
     cleanup();

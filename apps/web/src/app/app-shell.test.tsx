@@ -204,4 +204,16 @@ describe('routes and guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(queryClient.getQueryData(['auth', 'verification-status'])).toBeUndefined();
   });
+
+  it('reminds an unverified member in one short line on a phone, with the way to the profile', async () => {
+    quietApi();
+    renderApp('/products', { user: { ...TEST_USER, verified: false }, width: 390 });
+    const notice = await screen.findByRole('note', { name: 'Correo sin verificar' });
+    expect(notice).toHaveTextContent(/Verifica tu correo desde tu/);
+    expect(within(notice).getByRole('link', { name: 'perfil' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(notice).getByRole('button', { name: 'Ocultar aviso' })).toBeInTheDocument();
+  });
 });

@@ -114,7 +114,7 @@ describe('admin panel', () => {
     renderApp('/admin-panel', { user: TEST_ADMIN });
     const table = await screen.findByRole('table', { name: 'Usuarios' });
     const bea = within(table).getAllByRole('row')[2]!;
-    await user.click(within(bea).getByRole('button', { name: 'Editar roles' }));
+    await user.click(within(bea).getByRole('button', { name: 'Editar roles de Bea Ruiz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar roles' });
     await user.click(await within(dialog).findByRole('combobox'));
     const listbox = await screen.findByRole('listbox');
@@ -135,16 +135,24 @@ describe('admin panel', () => {
   it('asks for confirmation before deleting and shows the server refusal in Spanish', async () => {
     mockFetch({
       'GET /api/users': () => jsonResponse(200, USERS, { 'X-Total-Count': '3' }),
-      'DELETE /api/users/1': () =>
-        jsonResponse(409, { error: 'No puedes eliminar tu propia cuenta.', code: 'SELF_ACTION' }),
+      'DELETE /api/users/2': () =>
+        jsonResponse(409, { error: 'El usuario tiene productos vendidos.', code: 'CONFLICT' }),
     });
     const user = userEvent.setup({ delay: null });
     renderApp('/admin-panel', { user: TEST_ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'Eliminar a Admin Central' }));
+    // The admin's own row offers no delete (issue 7); the others do, each naming its user.
+    expect(await screen.findByRole('button', { name: 'Eliminar a Bea Ruiz' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Eliminar a Admin Central' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Editar roles de Admin Central' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Bea Ruiz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar usuario' });
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(
-      await within(dialog).findByText('No puedes eliminar tu propia cuenta.'),
+      await within(dialog).findByText('El usuario tiene productos vendidos.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -6,7 +6,6 @@ import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
-import Slide from '@mui/material/Slide';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -55,83 +54,87 @@ export const BOTTOM_BAR_HEIGHT = 68;
 export const BottomBar = ({ visible }: { visible: boolean }) => {
   const { pathname } = useLocation();
   return (
-    <Slide appear={false} direction="up" in={visible}>
-      <Paper
-        component="nav"
-        aria-label="Accesos rápidos"
-        elevation={0}
-        square
+    <Paper
+      component="nav"
+      aria-label="Accesos rápidos"
+      elevation={0}
+      square
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        borderTop: '1px solid',
+        borderColor: 'divider',
+        bgcolor: 'rgba(255, 255, 255, 0.96)',
+        backdropFilter: 'blur(12px)',
+        pb: 'env(safe-area-inset-bottom)',
+        // Slides away while scrolling down (a CSS transition: no MUI Slide in the entry chunk).
+        transform: visible ? 'none' : 'translateY(100%)',
+        visibility: visible ? 'visible' : 'hidden',
+        transition: (theme) =>
+          `transform ${theme.transitions.duration.shortest}ms ${theme.transitions.easing.easeOut}, visibility 0s linear ${visible ? 0 : theme.transitions.duration.shortest}ms`,
+        '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+      }}
+    >
+      <Box
         sx={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          zIndex: (theme) => theme.zIndex.appBar,
-          borderTop: '1px solid',
-          borderColor: 'divider',
-          bgcolor: 'rgba(255, 255, 255, 0.96)',
-          backdropFilter: 'blur(12px)',
-          pb: 'env(safe-area-inset-bottom)',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(5, 1fr)',
+          alignItems: 'center',
+          height: BOTTOM_BAR_HEIGHT,
+          maxWidth: 560,
+          mx: 'auto',
         }}
       >
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(5, 1fr)',
-            alignItems: 'center',
-            height: BOTTOM_BAR_HEIGHT,
-            maxWidth: 560,
-            mx: 'auto',
-          }}
-        >
-          {ITEMS.map((item) => {
-            const isCurrent = pathname === item.to;
-            return (
-              <ButtonBase
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                aria-label={item.label}
-                aria-current={isCurrent ? 'page' : undefined}
-                sx={{
-                  height: '100%',
-                  flexDirection: 'column',
-                  gap: 0.25,
-                  borderRadius: 3,
-                  color: isCurrent ? 'primary.main' : 'text.secondary',
-                }}
-              >
-                {item.isCentre ? (
-                  <Box
-                    sx={{
-                      width: 48,
-                      height: 48,
-                      borderRadius: '50%',
-                      bgcolor: 'primary.main',
-                      color: 'primary.contrastText',
-                      display: 'grid',
-                      placeItems: 'center',
-                      boxShadow: '0 6px 16px rgba(98, 0, 234, 0.35)',
-                    }}
+        {ITEMS.map((item) => {
+          const isCurrent = pathname === item.to;
+          return (
+            <ButtonBase
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              aria-label={item.label}
+              aria-current={isCurrent ? 'page' : undefined}
+              sx={{
+                height: '100%',
+                flexDirection: 'column',
+                gap: 0.25,
+                borderRadius: 3,
+                color: isCurrent ? 'primary.main' : 'text.secondary',
+              }}
+            >
+              {item.isCentre ? (
+                <Box
+                  sx={{
+                    width: 48,
+                    height: 48,
+                    borderRadius: '50%',
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    display: 'grid',
+                    placeItems: 'center',
+                    boxShadow: '0 6px 16px rgba(98, 0, 234, 0.35)',
+                  }}
+                >
+                  {item.icon}
+                </Box>
+              ) : (
+                <>
+                  {item.icon}
+                  <Typography
+                    component="span"
+                    sx={{ fontSize: '0.72rem', fontWeight: isCurrent ? 600 : 500 }}
                   >
-                    {item.icon}
-                  </Box>
-                ) : (
-                  <>
-                    {item.icon}
-                    <Typography
-                      component="span"
-                      sx={{ fontSize: '0.72rem', fontWeight: isCurrent ? 600 : 500 }}
-                    >
-                      {item.shortLabel}
-                    </Typography>
-                  </>
-                )}
-              </ButtonBase>
-            );
-          })}
-        </Box>
-      </Paper>
-    </Slide>
+                    {item.shortLabel}
+                  </Typography>
+                </>
+              )}
+            </ButtonBase>
+          );
+        })}
+      </Box>
+    </Paper>
   );
 };

@@ -1,4 +1,4 @@
-import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import type { SessionUser } from '@/lib/session';
@@ -44,8 +44,13 @@ export const UserMenu = ({
         aria-expanded={isOpen ? 'true' : undefined}
         sx={{ p: 0.5 }}
       >
-        <Avatar
+        <Box
+          component="span"
           sx={{
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            color: '#fff',
             width: 36,
             height: 36,
             bgcolor: 'primary.main',
@@ -55,7 +60,7 @@ export const UserMenu = ({
           }}
         >
           {initials}
-        </Avatar>
+        </Box>
       </IconButton>
       {hasOpened && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '@/testing/media-query';
 import { REGISTER_SUCCESS_MESSAGE } from '@/features/auth/components/register-form';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
@@ -117,6 +118,43 @@ describe('login', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('login focus (issue 7)', () => {
+  it('puts the cursor in the email field with a mouse, not on a touch screen (no keyboard over the form)', async () => {
+    mockFetch({});
+    renderApp('/login');
+    expect(await screen.findByLabelText('Correo Electrónico')).toHaveFocus();
+    cleanup();
+
+    vi.stubGlobal('matchMedia', (query: string) =>
+      fakeMediaQueryList(query, query === '(pointer: coarse)'),
+    );
+    renderApp('/login');
+    expect(await screen.findByLabelText('Correo Electrónico')).not.toHaveFocus();
+  });
+
+  it('moves the focus to the new page’s main heading after a navigation', async () => {
+    mockFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderApp('/login');
+    await user.click(await screen.findByRole('link', { name: '¿Olvidaste tu contraseña?' }));
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: '¿Olvidaste tu contraseña?',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('names what each password toggle shows: the password or its confirmation', async () => {
+    mockFetch({});
+    renderApp('/register');
+    expect(await screen.findByRole('button', { name: 'Mostrar contraseña' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Mostrar confirmación de contraseña' }),
+    ).toBeInTheDocument();
   });
 });
 

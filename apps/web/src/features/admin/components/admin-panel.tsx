@@ -24,6 +24,7 @@ import type { User } from '@unimercado/shared/schemas/users';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { toUserMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatRoleLabels, NO_ROLE_LABEL } from '../utils/format-roles';
 import { useUsers } from '../api/users';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -54,38 +55,79 @@ const RoleChips = ({ roles }: { roles: unknown }) => (
 
 type RowActionsProps = {
   user: User;
+  /** The signed-in admin's own row: no delete (issue 7). */
+  isSelf: boolean;
   onEditRoles: (user: User) => void;
   onDelete: (user: User) => void;
 };
 
-const RowActions = ({ user, onEditRoles, onDelete }: RowActionsProps) => (
+const RowActions = ({ user, isSelf, onEditRoles, onDelete }: RowActionsProps) => (
   <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
     <Button
       size="small"
       variant="outlined"
       startIcon={<ManageAccountsOutlinedIcon />}
       onClick={() => onEditRoles(user)}
+      aria-label={`Editar roles de ${user.name}`}
     >
       Editar roles
     </Button>
-    <Tooltip title="Eliminar usuario">
-      <IconButton
-        color="error"
-        aria-label={`Eliminar a ${user.name}`}
-        onClick={() => onDelete(user)}
-      >
-        <DeleteOutlineIcon />
-      </IconButton>
-    </Tooltip>
+    {!isSelf && (
+      <Tooltip title="Eliminar usuario">
+        <IconButton
+          color="error"
+          aria-label={`Eliminar a ${user.name}`}
+          onClick={() => onDelete(user)}
+        >
+          <DeleteOutlineIcon />
+        </IconButton>
+      </Tooltip>
+    )}
   </Box>
 );
 
-const TableSkeleton = ({ rows }: { rows: number }) => (
-  <Stack spacing={1.5} sx={{ p: 2 }} aria-busy="true" aria-label="Cargando usuarios">
-    {Array.from({ length: Math.min(rows, 6) }, (_, index) => (
-      <Skeleton key={index} variant="rounded" height={44} />
-    ))}
-  </Stack>
+/** Loading placeholders shaped like what they stand in for: cards on a phone, rows on a table. */
+const UsersSkeleton = ({ rows, isCompact }: { rows: number; isCompact: boolean }) => (
+  <Box aria-busy="true" aria-label="Cargando usuarios" role="status">
+    {Array.from({ length: Math.min(rows, 6) }, (_, index) =>
+      isCompact ? (
+        <Box key={index} sx={{ p: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
+            <Skeleton width="45%" height={28} />
+            <Skeleton width={32} />
+          </Box>
+          <Skeleton width="70%" />
+          <Skeleton width="40%" sx={{ mb: 1 }} />
+          <Skeleton variant="rounded" width={64} height={24} sx={{ mb: 1.5 }} />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Skeleton variant="rounded" width={128} height={32} />
+            <Skeleton variant="circular" width={36} height={36} />
+          </Box>
+        </Box>
+      ) : (
+        <Box
+          key={index}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '48px 1.2fr 1.6fr 1fr 0.8fr 170px',
+            gap: 2,
+            alignItems: 'center',
+            px: 2,
+            height: 57,
+            borderBottom: '1px solid',
+            borderColor: 'divider',
+          }}
+        >
+          <Skeleton width={24} />
+          <Skeleton width="80%" />
+          <Skeleton width="90%" />
+          <Skeleton width="60%" />
+          <Skeleton variant="rounded" width={56} height={24} />
+          <Skeleton variant="rounded" width={150} height={32} />
+        </Box>
+      ),
+    )}
+  </Box>
 );
 
 /** /admin-panel (spec section 2): the page itself is reached only by admins (checked by the route page). */
@@ -96,6 +138,7 @@ export const AdminPanel = () => {
   const [deleting, setDeleting] = useState<User | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const users = useUsers(page, size);
+  const { user: currentUser } = useAuth();
   const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
 
   const total = users.data?.total ?? 0;
@@ -121,7 +164,7 @@ export const AdminPanel = () => {
       )}
 
       <Card>
-        {users.isPending && <TableSkeleton rows={size} />}
+        {users.isPending && <UsersSkeleton rows={size} isCompact={isCompact} />}
         {users.isSuccess && rows.length === 0 && (
           <CardContent>
             <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
@@ -154,7 +197,12 @@ export const AdminPanel = () => {
                 <Box sx={{ mb: 1.5 }}>
                   <RoleChips roles={user.roles} />
                 </Box>
-                <RowActions user={user} onEditRoles={setEditing} onDelete={setDeleting} />
+                <RowActions
+                  user={user}
+                  isSelf={user.id === currentUser?.id}
+                  onEditRoles={setEditing}
+                  onDelete={setDeleting}
+                />
               </Box>
             ))}
           </Stack>
@@ -183,7 +231,12 @@ export const AdminPanel = () => {
                       <RoleChips roles={user.roles} />
                     </TableCell>
                     <TableCell>
-                      <RowActions user={user} onEditRoles={setEditing} onDelete={setDeleting} />
+                      <RowActions
+                        user={user}
+                        isSelf={user.id === currentUser?.id}
+                        onEditRoles={setEditing}
+                        onDelete={setDeleting}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

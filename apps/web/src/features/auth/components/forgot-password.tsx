@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_RESET_TOKEN_TTL_MINUTES } from '@unimercado/shared/constants';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
@@ -17,6 +16,7 @@ import { toUserMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { FORGOT_FALLBACK_MESSAGE } from '../utils/error-messages';
 import { AuthCard, TOUCH_LINK_SX } from './auth-card';
+import { TextInput } from '@/components/form/text-input';
 
 const emailError = (email: string) => {
   if (!email) return AUTH_MESSAGES.resendEmailRequired;
@@ -102,7 +102,7 @@ export const ForgotPassword = ({ defaultEmail = '' }: { defaultEmail?: string })
             {validationError ?? toUserMessage(request.error, FORGOT_FALLBACK_MESSAGE)}
           </Alert>
         )}
-        <TextField
+        <TextInput
           label="Correo Electrónico"
           name="email"
           type="email"

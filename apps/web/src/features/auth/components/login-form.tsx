@@ -3,66 +3,70 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FormTextField } from '@/components/form/form-text-field';
-import { lazyResolver } from '@/components/form/lazy-resolver';
+import { PasswordField } from '@/components/form/password-field';
+import { TextInput } from '@/components/form/text-input';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
 import { getLoginErrorMessage } from '../utils/error-messages';
-import type { LoginFormValues } from '../utils/login-validation';
 
 /** A touch screen: focusing the email field would open the keyboard over the form (issue 7). */
 const isTouchScreen = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
-// zod and the schema load after the first render (issue 7's JS budget).
-const validation = lazyResolver(() =>
-  import('../utils/login-validation').then((module) => module.loginResolver),
-);
-
+/**
+ * Both fields required, with the one message of spec section 5, checked again as they change once
+ * submitted. Plain state: two fields need neither react-hook-form nor zod before the first render
+ * (issue 7's JS budget).
+ */
 export const LoginForm = () => {
   const login = useLogin();
   const [autoFocus] = useState(() => !isTouchScreen());
-  useEffect(() => validation.preload(), []);
-  const { control, handleSubmit, formState } = useForm<LoginFormValues>({
-    resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const validationMessage = formState.errors.email?.message ?? formState.errors.password?.message;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const isEmailMissing = isSubmitted && email.trim() === '';
+  const isPasswordMissing = isSubmitted && password === '';
+  const validationMessage =
+    isEmailMissing || isPasswordMissing ? AUTH_MESSAGES.loginRequired : null;
   const errorMessage =
     validationMessage ?? (login.isError ? getLoginErrorMessage(login.error) : null);
 
-  const onSubmit = handleSubmit((values) => {
-    login.mutate({ email: values.email.trim(), password: values.password });
-  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (email.trim() === '' || password === '') return;
+    login.mutate({ email: email.trim(), password });
+  };
 
   return (
-    <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2.5}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
       {errorMessage && (
         <Alert severity="error" role="alert">
           {errorMessage}
         </Alert>
       )}
-      <FormTextField
-        control={control}
+      <TextInput
         name="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={isEmailMissing}
         label="Correo Electrónico"
         type="email"
         autoComplete="email"
         inputMode="email"
         autoFocus={autoFocus}
-        hideErrorText
       />
-      <FormTextField
-        control={control}
+      <PasswordField
         name="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={isPasswordMissing}
         label="Contraseña"
         autoComplete="current-password"
-        isPassword
-        hideErrorText
       />
       <Typography variant="body2" sx={{ textAlign: 'right', mt: '4px !important' }}>
         <Link component={RouterLink} to={paths.forgotPassword} sx={TOUCH_LINK_SX}>

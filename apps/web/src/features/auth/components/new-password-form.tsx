@@ -1,19 +1,27 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import {
-  passwordChoiceSchema,
-  USER_MESSAGES,
-  type PasswordChoice,
-} from '@unimercado/shared/schemas/users';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { USER_MESSAGES } from '@unimercado/shared/schemas/user-messages';
+import type { PasswordChoice, passwordChoiceSchema } from '@unimercado/shared/schemas/users';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PasswordField } from '@/components/form/password-field';
 
 type Field = keyof PasswordChoice;
 type Errors = Partial<Record<Field, string>>;
 
-const validate = (values: PasswordChoice): Errors => {
-  const result = passwordChoiceSchema.safeParse(values);
+// The API's own rules (zod) load after the first render (issue 7's JS budget).
+let loadingSchema: Promise<typeof passwordChoiceSchema> | null = null;
+const loadSchema = () =>
+  (loadingSchema ??= import('@unimercado/shared/schemas/users').then(
+    (module) => module.passwordChoiceSchema,
+    (error: unknown) => {
+      loadingSchema = null;
+      throw error;
+    },
+  ));
+
+const validate = async (values: PasswordChoice): Promise<Errors> => {
+  const result = (await loadSchema()).safeParse(values);
   const errors: Errors = {};
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path[0] as Field | undefined;
@@ -46,18 +54,19 @@ export const NewPasswordForm = ({
   const [values, setValues] = useState<PasswordChoice>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
+  useEffect(() => void loadSchema(), []);
 
   const change = (field: Field, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
     // Once submitted, a corrected field clears at once.
-    if (isSubmitted) setErrors(validate(next));
+    if (isSubmitted) void validate(next).then(setErrors);
   };
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    const found = validate(values);
+    const found = await validate(values);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(values);
   };
@@ -70,7 +79,7 @@ export const NewPasswordForm = ({
     <Stack
       component="form"
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       spacing={2.25}
       aria-label={ariaLabel}
     >

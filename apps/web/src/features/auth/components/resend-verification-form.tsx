@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { useState, type FormEvent } from 'react';
 import { toUserMessage } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
 import { RESEND_FALLBACK_MESSAGE } from '../utils/error-messages';
+import { TextInput } from '@/components/form/text-input';
 
 /** Email field + 'Enviar' ('Enviando...'): asks for a new verification link (spec section 2). */
 export const ResendVerificationForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
@@ -43,7 +43,7 @@ export const ResendVerificationForm = ({ defaultEmail = '' }: { defaultEmail?: s
           {validationError ?? toUserMessage(resend.error, RESEND_FALLBACK_MESSAGE)}
         </Alert>
       )}
-      <TextField
+      <TextInput
         label="Correo Electrónico"
         type="email"
         inputMode="email"
