@@ -1,4 +1,4 @@
-import { CHAT_TIMINGS } from '@unimercado/shared/chat';
+import { CHAT_TIMINGS } from '@unimercado/shared/chat-constants';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { StompTransport } from './stomp-client';
 

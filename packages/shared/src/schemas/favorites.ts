@@ -3,15 +3,7 @@ import { MAX_PAGE_SIZE } from '../constants';
 import { idSchema, paginationQuery } from './common';
 import { productSchema } from './products';
 
-export const FAVORITE_MESSAGES = {
-  ownProduct: 'No puedes guardar tu propio producto en favoritos.',
-  userMismatch: 'Solo puedes ver y cambiar tus propios favoritos.',
-  productNotFound: 'El producto no fue encontrado.',
-  // Spec sections 2 and 8 (client-side texts).
-  toggleError: 'Error al actualizar favorito.',
-  loadError: 'Error al cargar tus productos favoritos. Por favor, intenta nuevamente.',
-  empty: 'No tienes productos favoritos aún',
-} as const;
+export { FAVORITE_MESSAGES } from './trade-messages';
 
 /**
  * `POST /api/favorites` (spec section 7: userId, productId): a toggle for the caller. A `userId`

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from './common';
 
-/** A review's comment is free text (spec section 5), trimmed, at most this long. */
-export const REVIEW_COMMENT_MAX_LENGTH = 1000;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+export {
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_COMMENT_MAX_LENGTH,
+  REVIEW_MESSAGES,
+} from './trade-messages';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_COMMENT_MAX_LENGTH,
+  REVIEW_MESSAGES,
+} from './trade-messages';
 
 /** architecture.md, API contract: `{ id, rating, comment, productId, reviewerId, revieweeId, createdAt }`. */
 export const reviewSchema = z.object({
@@ -19,17 +27,6 @@ export const reviewSchema = z.object({
   createdAt: z.string().describe('ISO-8601, UTC'),
 });
 export type Review = z.infer<typeof reviewSchema>;
-
-export const REVIEW_MESSAGES = {
-  listNeedsUser: 'Indica revieweeId o reviewerId.',
-  ratingRequired: 'Selecciona una calificación de 1 a 5 estrellas.',
-  commentTooLong: `El comentario no puede tener más de ${REVIEW_COMMENT_MAX_LENGTH} caracteres.`,
-  reviewerMismatch: 'Solo puedes publicar reseñas a tu nombre.',
-  revieweeMismatch: 'La reseña debe ser sobre el vendedor del producto.',
-  notPurchased: 'Solo puedes calificar productos que compraste (con una oferta aceptada).',
-  alreadyReviewed: 'Ya calificaste esta compra.',
-  productNotFound: 'El producto no fue encontrado.',
-} as const;
 
 /**
  * `POST /api/reviews` (spec section 7: rating, comment, productId, reviewerId, revieweeId). The

@@ -3,39 +3,9 @@ import { MAX_PAGE_SIZE, PRICE_MAX } from '../constants';
 import { idSchema, paginationQuery } from './common';
 import { productSchema } from './products';
 
-/** Offer states (spec section 4); only `accepted` counts as a purchase. */
-export const SALE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
-
-/** How the offers dialog labels each state (spec section 4). */
-export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
-  pending: 'Pendiente',
-  accepted: 'Aceptada',
-  rejected: 'Rechazada',
-};
-
-/** Spanish texts of spec sections 5 and 8 and the server's refusals (decision 025). */
-export const SALE_MESSAGES = {
-  priceInvalid: 'Por favor ingresa un precio válido.',
-  pricePositive: 'El precio debe ser mayor a 0.',
-  priceNotBelow: 'La oferta debe ser menor al precio original.',
-  priceTooHigh: 'El precio no puede superar $ 999.999.999',
-  productNotFound: 'El producto no fue encontrado.',
-  ownProduct: 'No puedes hacer ofertas sobre tu propio producto.',
-  productSold: 'Este producto ya fue vendido y no admite ofertas.',
-  buyerMismatch: 'Solo puedes enviar ofertas a tu nombre.',
-  notOwner: 'Solo el vendedor puede ver y responder las ofertas de este producto.',
-  notFound: 'La oferta no existe.',
-  notPending: 'Esta oferta ya fue respondida.',
-  purchasesNotOwn: 'Solo puedes ver tus propias compras.',
-  listNeedsProduct: 'Indica productId.',
-  // Spec section 8 (client-side texts, shared so web and server say the same).
-  sendError: 'Error al enviar oferta.',
-  dialogSendError: 'Error al enviar la oferta. Por favor, intenta nuevamente.',
-  acceptError: 'Error al aceptar la oferta',
-  rejectError: 'Error al rechazar la oferta',
-  purchasesLoadError: 'Error al cargar las compras. Por favor, intenta nuevamente.',
-} as const;
+export { SALE_MESSAGES, SALE_STATUSES, SALE_STATUS_LABELS } from './trade-messages';
+export type { SaleStatus } from './trade-messages';
+import { SALE_MESSAGES, SALE_STATUSES } from './trade-messages';
 
 /** Plain decimal text ("850000" or "850000.50"); "850.000" (es-CO thousands) is not a price. */
 const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;

@@ -1,13 +1,17 @@
 import Alert from '@mui/material/Alert';
 import type { Product } from '@unimercado/shared/schemas/products';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { SellerDashboard, type SellerTab } from '@/features/products/components/seller-dashboard';
-import { OffersDialog } from '@/features/sales/components/offers-dialog';
 import { useAuth } from '@/lib/auth';
+
+// 'Ofertas recibidas' loads when first opened (issue 7's JS budget).
+const OffersDialog = lazy(async () => ({
+  default: (await import('@/features/sales/components/offers-dialog')).OffersDialog,
+}));
 
 /**
  * /my-products (spec section 2). The tab and page live in the URL; the offers button of an active
@@ -45,7 +49,11 @@ export const MyProductsRoute = () => {
       ) : (
         <Alert severity="error">No se pudo obtener el ID del vendedor</Alert>
       )}
-      {offersOf && <OffersDialog product={offersOf} onClose={() => setOffersOf(null)} />}
+      {offersOf && (
+        <Suspense fallback={null}>
+          <OffersDialog product={offersOf} onClose={() => setOffersOf(null)} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 };

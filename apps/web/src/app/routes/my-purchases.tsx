@@ -8,10 +8,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { StatCard, StatCardSkeleton, StatGrid } from '@/components/feedback/stat-card';
@@ -19,13 +18,17 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
-import { RateDialog } from '@/features/reviews/components/rate-dialog';
 import { REVIEWS_TEXT } from '@/features/reviews/messages';
 import { usePurchases } from '@/features/sales/api/get-purchases';
 import { useLiveSales } from '@/features/sales/hooks/use-live-sales';
 import { SALES_TEXT } from '@/features/sales/messages';
 import { useAuth } from '@/lib/auth';
 import { formatPrice } from '@/utils/format';
+
+// 'Calificar transacción' loads when first opened (issue 7's JS budget).
+const RateDialog = lazy(async () => ({
+  default: (await import('@/features/reviews/components/rate-dialog')).RateDialog,
+}));
 
 /** Eight skeleton cards while the purchases load (spec section 9). */
 const PURCHASES_SKELETONS = 8;
@@ -60,13 +63,15 @@ const Purchases = ({ userId }: { userId: number }) => {
           Lo que compraste y la opinión que dejaste a cada vendedor.
         </Typography>
       </Box>
-      <Tooltip title="Actualizar">
-        <span>
-          <IconButton aria-label="Actualizar" onClick={refresh} disabled={isFetching}>
-            <RefreshIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
+      {/* The browser's own tooltip: MUI's Tooltip (Popper) would weigh on the first render. */}
+      <IconButton
+        aria-label="Actualizar"
+        title="Actualizar"
+        onClick={refresh}
+        disabled={isFetching}
+      >
+        <RefreshIcon />
+      </IconButton>
     </Box>
   );
 
@@ -156,13 +161,15 @@ const Purchases = ({ userId }: { userId: number }) => {
         }
       />
       {rating && (
-        <RateDialog
-          key={rating.id}
-          product={rating}
-          reviewerId={userId}
-          onClose={() => setRating(null)}
-          onSent={() => setRating(null)}
-        />
+        <Suspense fallback={null}>
+          <RateDialog
+            key={rating.id}
+            product={rating}
+            reviewerId={userId}
+            onClose={() => setRating(null)}
+            onSent={() => setRating(null)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { FAVORITE_MESSAGES } from '@unimercado/shared/schemas/favorites';
+import { FAVORITE_MESSAGES } from '@unimercado/shared/schemas/trade-messages';
 
 /** Spanish texts of favourites (spec sections 2 and 8). */
 export const FAVORITES_TEXT = {

@@ -1,4 +1,4 @@
-import { SALE_MESSAGES, SALE_STATUS_LABELS } from '@unimercado/shared/schemas/sales';
+import { SALE_MESSAGES, SALE_STATUS_LABELS } from '@unimercado/shared/schemas/trade-messages';
 
 /** Spanish texts of offers and purchases (spec sections 2, 5 and 8). */
 export const SALES_TEXT = {

@@ -1,4 +1,5 @@
-import { NEXT_CURSOR_HEADER, type ChatMessage } from '@unimercado/shared/chat';
+import type { ChatMessage } from '@unimercado/shared/chat';
+import { NEXT_CURSOR_HEADER } from '@unimercado/shared/chat-constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 

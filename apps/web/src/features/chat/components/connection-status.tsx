@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { CHAT_TIMINGS } from '@unimercado/shared/chat';
+import { CHAT_TIMINGS } from '@unimercado/shared/chat-constants';
 import type { ConnectionSnapshot } from '@/lib/realtime';
 import { CHAT_TEXTS } from '../messages';
 

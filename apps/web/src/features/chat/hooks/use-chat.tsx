@@ -1,9 +1,5 @@
-import {
-  CHAT_TIMINGS,
-  DESTINATIONS,
-  type ChatError,
-  type ChatMessage,
-} from '@unimercado/shared/chat';
+import type { ChatError, ChatMessage } from '@unimercado/shared/chat';
+import { CHAT_TIMINGS, DESTINATIONS } from '@unimercado/shared/chat-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,

@@ -1,4 +1,5 @@
-import { CHAT_TIMINGS, type ChatMessage } from '@unimercado/shared/chat';
+import type { ChatMessage } from '@unimercado/shared/chat';
+import { CHAT_TIMINGS } from '@unimercado/shared/chat-constants';
 
 /**
  * Messages on screen (spec sections 3 and 4): stored ones plus temporary ones shown the moment

@@ -1,10 +1,12 @@
 import type { Product } from '@unimercado/shared/schemas/products';
-import Snackbar from '@mui/material/Snackbar';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '@/lib/auth';
 import { useFavorites } from '../api/get-favorites';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { FAVORITES_TEXT } from '../messages';
+
+// Loaded with the first toggle, not with the product pages (issue 7's JS budget).
+const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
 /**
  * The heart on cards and on the product page: which products the signed-in user saved, the
@@ -16,6 +18,8 @@ export const useFavoriteToggle = () => {
   const favorites = useFavorites(user?.id ?? null);
   const mutation = useToggleFavorite();
   const [message, setMessage] = useState<string | null>(null);
+  // Mounted from the first message on, so later ones open and close with their transition.
+  const hasMessaged = message !== null || mutation.isIdle === false;
   // Until the list reloads, the heart shows what was just asked for.
   const [pending, setPending] = useState<Map<number, boolean>>(new Map());
 
@@ -52,15 +56,17 @@ export const useFavoriteToggle = () => {
     [user, isFavorite, mutation],
   );
 
-  const feedback = (
-    <Snackbar
-      open={message !== null}
-      message={message}
-      autoHideDuration={2500}
-      onClose={() => setMessage(null)}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: { xs: 88, md: 24 } }}
-    />
-  );
+  const feedback = hasMessaged ? (
+    <Suspense fallback={null}>
+      <Snackbar
+        open={message !== null}
+        message={message}
+        autoHideDuration={2500}
+        onClose={() => setMessage(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 88, md: 24 } }}
+      />
+    </Suspense>
+  ) : null;
   return { isFavorite, toggle, feedback };
 };

@@ -1,4 +1,4 @@
-import { DESTINATIONS } from '@unimercado/shared/chat';
+import { DESTINATIONS } from '@unimercado/shared/chat-constants';
 import type { NotificationCounts } from '@unimercado/shared/schemas/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { REVIEW_COMMENT_MAX_LENGTH } from '@unimercado/shared/schemas/reviews';
+import { REVIEW_COMMENT_MAX_LENGTH } from '@unimercado/shared/schemas/trade-messages';
 import { useId, useState, type FormEvent } from 'react';
 import { toUserMessage } from '@/lib/api-client';
 import { useCreateReview } from '../api/create-review';

@@ -1,4 +1,4 @@
-import { DESTINATIONS } from '@unimercado/shared/chat';
+import { DESTINATIONS } from '@unimercado/shared/chat-constants';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
