@@ -51,12 +51,10 @@ export const KNOWN_OVER = new Set([
   '/register',
   '/user/:userId',
   '/search',
-  '/products/:id',
   '/profile',
   '/create-product',
   '/chat',
   '/my-products',
-  '/notifications',
   '/admin-panel',
 ]);
 

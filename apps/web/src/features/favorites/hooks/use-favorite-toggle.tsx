@@ -1,12 +1,10 @@
 import type { Product } from '@unimercado/shared/schemas/products';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { useAuth } from '@/lib/auth';
 import { useFavorites } from '../api/get-favorites';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { FAVORITES_TEXT } from '../messages';
-
-// Loaded with the first toggle, not with the product pages (issue 7's JS budget).
-const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
 /**
  * The heart on cards and on the product page: which products the signed-in user saved, the
@@ -18,8 +16,6 @@ export const useFavoriteToggle = () => {
   const favorites = useFavorites(user?.id ?? null);
   const mutation = useToggleFavorite();
   const [message, setMessage] = useState<string | null>(null);
-  // Mounted from the first message on, so later ones open and close with their transition.
-  const hasMessaged = message !== null || mutation.isIdle === false;
   // Until the list reloads, the heart shows what was just asked for.
   const [pending, setPending] = useState<Map<number, boolean>>(new Map());
 
@@ -56,17 +52,6 @@ export const useFavoriteToggle = () => {
     [user, isFavorite, mutation],
   );
 
-  const feedback = hasMessaged ? (
-    <Suspense fallback={null}>
-      <Snackbar
-        open={message !== null}
-        message={message}
-        autoHideDuration={2500}
-        onClose={() => setMessage(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 88, md: 24 } }}
-      />
-    </Suspense>
-  ) : null;
+  const feedback = <NoticeSnackbar message={message} onClose={() => setMessage(null)} />;
   return { isFavorite, toggle, feedback };
 };

@@ -11,7 +11,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
@@ -114,15 +113,15 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
             }
             label={NOTIFICATION_TEXTS.showRead}
           />
-          <Tooltip title={NOTIFICATION_TEXTS.refresh}>
-            <IconButton
-              aria-label={NOTIFICATION_TEXTS.refresh}
-              onClick={refresh}
-              disabled={list.isFetching}
-            >
-              <RefreshIcon />
-            </IconButton>
-          </Tooltip>
+          {/* The browser's own tooltip: MUI's Tooltip (Popper) would weigh on the first render. */}
+          <IconButton
+            aria-label={NOTIFICATION_TEXTS.refresh}
+            title={NOTIFICATION_TEXTS.refresh}
+            onClick={refresh}
+            disabled={list.isFetching}
+          >
+            <RefreshIcon />
+          </IconButton>
         </Stack>
       </Stack>
 

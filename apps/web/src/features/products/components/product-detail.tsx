@@ -27,7 +27,7 @@ import { formatDate, formatDateTime, formatPrice } from '@/utils/format';
 import { recordProductView, useProduct } from '../api/get-product';
 import { PRODUCTS_TEXT } from '../messages';
 import { ConditionChip } from './condition-chip';
-import { NoticeSnackbar } from './notice-snackbar';
+import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { ProductDetailActions, type ProductActionHandlers } from './product-detail-actions';
 import { ProductGallery } from './product-gallery';
 

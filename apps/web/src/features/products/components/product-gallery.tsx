@@ -4,13 +4,15 @@ import CloseIcon from '@mui/icons-material/Close';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ProductImage } from '@unimercado/shared/schemas/products';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { ProductPhoto } from './product-photo';
 import { SoldBanner } from './sold-banner';
+
+// The zoom view loads with the first zoom, not with the page (issue 7's JS budget).
+const Dialog = lazy(() => import('@mui/material/Dialog'));
 
 const arrowSx = {
   position: 'absolute',
@@ -36,6 +38,8 @@ export const ProductGallery = ({
 }) => {
   const [selected, setSelected] = useState(0);
   const [isZoomed, setIsZoomed] = useState(false);
+  // Mounted from the first zoom on, so it closes (and opens again) with its transition.
+  const [hasZoomed, setHasZoomed] = useState(false);
   const count = images.length;
   const current = images[Math.min(selected, Math.max(count - 1, 0))];
   const step = (delta: number) => setSelected((index) => (index + delta + count) % count);
@@ -52,7 +56,10 @@ export const ProductGallery = ({
       >
         {current ? (
           <ButtonBase
-            onClick={() => setIsZoomed(true)}
+            onClick={() => {
+              setHasZoomed(true);
+              setIsZoomed(true);
+            }}
             aria-label={`Ampliar foto ${selected + 1} de ${count}`}
             sx={{ display: 'block', width: '100%' }}
           >
@@ -126,64 +133,68 @@ export const ProductGallery = ({
         </Box>
       )}
 
-      <Dialog
-        open={isZoomed && current !== undefined}
-        onClose={() => setIsZoomed(false)}
-        fullScreen
-        aria-label={`Foto ${selected + 1} de ${count}: ${title}`}
-        onKeyDown={onKeyDown}
-        slotProps={{ paper: { sx: { bgcolor: '#0f0e14', borderRadius: 0 } } }}
-      >
-        <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>
-          {current && (
-            <Box
-              component="img"
-              src={current.url}
-              width={current.width}
-              height={current.height}
-              alt={title}
-              sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
-            />
-          )}
-          <IconButton
-            aria-label="Cerrar"
-            onClick={() => setIsZoomed(false)}
-            sx={{ ...arrowSx, top: 16, right: 16, transform: 'none' }}
+      {hasZoomed && (
+        <Suspense fallback={null}>
+          <Dialog
+            open={isZoomed && current !== undefined}
+            onClose={() => setIsZoomed(false)}
+            fullScreen
+            aria-label={`Foto ${selected + 1} de ${count}: ${title}`}
+            onKeyDown={onKeyDown}
+            slotProps={{ paper: { sx: { bgcolor: '#0f0e14', borderRadius: 0 } } }}
           >
-            <CloseIcon />
-          </IconButton>
-          {count > 1 && (
-            <>
+            <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>
+              {current && (
+                <Box
+                  component="img"
+                  src={current.url}
+                  width={current.width}
+                  height={current.height}
+                  alt={title}
+                  sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+                />
+              )}
               <IconButton
-                aria-label="Foto anterior"
-                onClick={() => step(-1)}
-                sx={{ ...arrowSx, left: 12 }}
+                aria-label="Cerrar"
+                onClick={() => setIsZoomed(false)}
+                sx={{ ...arrowSx, top: 16, right: 16, transform: 'none' }}
               >
-                <ChevronLeftIcon />
+                <CloseIcon />
               </IconButton>
-              <IconButton
-                aria-label="Foto siguiente"
-                onClick={() => step(1)}
-                sx={{ ...arrowSx, right: 12 }}
-              >
-                <ChevronRightIcon />
-              </IconButton>
-              <Typography
-                sx={{
-                  position: 'absolute',
-                  bottom: 20,
-                  left: 0,
-                  right: 0,
-                  textAlign: 'center',
-                  color: '#fff',
-                }}
-              >
-                {selected + 1} / {count}
-              </Typography>
-            </>
-          )}
-        </Box>
-      </Dialog>
+              {count > 1 && (
+                <>
+                  <IconButton
+                    aria-label="Foto anterior"
+                    onClick={() => step(-1)}
+                    sx={{ ...arrowSx, left: 12 }}
+                  >
+                    <ChevronLeftIcon />
+                  </IconButton>
+                  <IconButton
+                    aria-label="Foto siguiente"
+                    onClick={() => step(1)}
+                    sx={{ ...arrowSx, right: 12 }}
+                  >
+                    <ChevronRightIcon />
+                  </IconButton>
+                  <Typography
+                    sx={{
+                      position: 'absolute',
+                      bottom: 20,
+                      left: 0,
+                      right: 0,
+                      textAlign: 'center',
+                      color: '#fff',
+                    }}
+                  >
+                    {selected + 1} / {count}
+                  </Typography>
+                </>
+              )}
+            </Box>
+          </Dialog>
+        </Suspense>
+      )}
     </Box>
   );
 };

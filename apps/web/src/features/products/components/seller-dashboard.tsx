@@ -33,7 +33,7 @@ import { useSellerStats } from '../api/get-seller-stats';
 import { useDeleteProduct, useMarkProductSold } from '../api/product-mutations';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditProductDialog } from './edit-product-dialog';
-import { NoticeSnackbar } from './notice-snackbar';
+import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { EmptyState } from './product-grid';
 import { ProductResults } from './product-results';
 
