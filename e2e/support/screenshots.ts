@@ -172,6 +172,37 @@ const find = async (query: string) =>
 const laptop = await find('search=portatil%20lenovo');
 const sold = await find('isSold=true');
 
+// Trade (issue 9): Lucía saves the laptop, offers on two other listings of the seller; the seller
+// accepts one, and Lucía rates it, so favourites, purchases, offers and reviews have content.
+const sellerListings = (
+  (await api('GET', `/api/products?sellerId=${seller.id}&isSold=false`)) as Listing[]
+).filter((listing) => listing.id !== laptop.id);
+const [bought, offered] = sellerListings as [
+  Listing & { price: number },
+  Listing & { price: number },
+];
+await api('POST', '/api/favorites', { userId: student.id, productId: laptop.id }, student.token);
+await api('POST', '/api/favorites', { userId: student.id, productId: offered.id }, student.token);
+const sale = (await api(
+  'POST',
+  '/api/sales',
+  { buyerId: student.id, productId: bought.id, price: Math.round(bought.price * 0.8) },
+  student.token,
+)) as { id: number };
+await api(
+  'POST',
+  '/api/sales',
+  { buyerId: andres.id, productId: offered.id, price: Math.round(offered.price * 0.9) },
+  andres.token,
+);
+await api(
+  'POST',
+  '/api/sales',
+  { buyerId: student.id, productId: offered.id, price: Math.round(offered.price * 0.85) },
+  student.token,
+);
+await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
@@ -211,6 +242,12 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['chat', '/chat', 'student'],
   ['chat-conversation', `/chat?userId=${andres.id}`, 'student'],
   ['notifications', '/notifications', 'student'],
+  ['my-favorites', '/my-favorites', 'student'],
+  ['my-purchases', '/my-purchases', 'student'],
+  ['my-purchases-rate', '/my-purchases', 'student', `Calificar producto: ${bought.title}`],
+  ['my-products-offers', '/my-products', 'seller', `Ver ofertas de ${offered.title}`],
+  ['product-detail-offer', `/products/${offered.id}`, 'student', 'Hacer una oferta'],
+  ['notifications-seller', '/notifications', 'seller'],
 ];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
