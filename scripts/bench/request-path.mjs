@@ -14,7 +14,6 @@
 // Settings: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3), BENCH_REQUEST_PATH_PORT (first
 // of two ports, default 3226), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // "skip" leaves PostgreSQL out).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -23,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PRODUCT_COUNT, seedSql } from './listings-seed.mjs';
+import { createLoadTools, startProcess, stopProcess } from './support.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const serverEntry = join(root, 'apps/server/dist/server.js');
@@ -38,54 +38,8 @@ const connections = 50;
 /** Enough for full pages; the request path does not depend on the catalogue's size. */
 const SEEDED_PRODUCTS = 200;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups = [];
-
-const startProcess = async (args, env, readyUrl) => {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(25);
-  }
-};
-
-const stopProcess = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-const load = async (url, headers = {}) => {
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.errors + result.timeouts + result.non2xx,
-  };
-};
-
-/** A bare Fastify hello-world in a process of its own (no logger, no plugins). */
-const startHello = async (port) => {
-  const code = `import Fastify from 'fastify';
-    const app = Fastify();
-    app.get('/', () => ({ hello: 'world' }));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const url = `http://127.0.0.1:${port}/`;
-  const child = await startProcess(['--input-type=module', '-e', code], {}, url);
-  cleanups.push(() => stopProcess(child));
-  await autocannon({ url, connections, duration: 2 });
-  return () => load(url);
-};
+const { load, startHello } = createLoadTools({ connections, duration, cleanups });
 
 /** An endpoint measured against the hello-world in `rounds` pairs; the median ratio. */
 const measurePaired = async (url, measureHello, headers = {}) => {
