@@ -151,13 +151,22 @@ const main = async () => {
     for (const [path, route] of pages) {
       const reports = [];
       for (let index = 0; index < RUNS; index += 1) {
-        const result = await lighthouse(`${BASE}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-        });
-        reports.push(result.lhr);
+        // A run Lighthouse itself could not complete (runtimeError, e.g. no first paint caught on
+        // a loaded machine) has no scores to judge: it is run again, at most twice.
+        let lhr;
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          ({ lhr } = await lighthouse(`${BASE}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+          }));
+          if (!lhr.runtimeError) break;
+          console.warn(
+            `${path}: Lighthouse could not complete the run (${lhr.runtimeError.code}); again.`,
+          );
+        }
+        reports.push(lhr);
       }
       const report = median(reports);
       version = report.lighthouseVersion;
