@@ -74,7 +74,7 @@ export const loadManifest = () => {
 };
 
 /** The chunk files a key pulls in before running: itself and its static imports, transitively. */
-const staticClosure = (manifest, key, into = new Set()) => {
+export const staticClosure = (manifest, key, into = new Set()) => {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the Vite manifest (renamed route module?)`);
   if (into.has(chunk.file)) return into;

@@ -38,8 +38,9 @@ const targets = [
       at('apps/web/vite.config.ts'),
       at('packages/shared/src'),
     ],
-    // Brotli and gzip copies of the assets (what the server sends), as `npm run build` does.
-    after: [process.execPath, [at('scripts/compress-assets.mjs')]],
+    // As `npm run build` does: each page's code to preload, then the brotli and gzip copies of
+    // the assets (what the server sends).
+    after: [at('scripts/route-preloads.mjs'), at('scripts/compress-assets.mjs')],
   },
   {
     workspace: 'apps/server',
@@ -58,8 +59,8 @@ for (const { workspace, output, sources, after } of targets) {
     console.error(`Build of ${workspace} failed.`);
     process.exit(result.status ?? 1);
   }
-  if (after) {
-    const step = spawnSync(after[0], after[1], { cwd: root, stdio: 'inherit' });
+  for (const script of after ?? []) {
+    const step = spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' });
     if (step.status !== 0) process.exit(step.status ?? 1);
   }
 }

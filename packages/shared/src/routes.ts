@@ -32,17 +32,26 @@ export const WEB_ROUTES = [
   { path: '/admin-panel', indexable: false },
 ] as const satisfies readonly { path: string; indexable: boolean }[];
 
+export type WebRoutePath = (typeof WEB_ROUTES)[number]['path'];
+
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');
 
 const PATTERNS = WEB_ROUTES.map((route) => segmentsOf(route.path));
 
-/** Whether a request path (no query string; one trailing slash allowed) is a page of the app. */
-export const isWebRoute = (pathname: string): boolean => {
-  if (pathname.includes('//')) return false;
+/**
+ * The pattern of the page a request path (no query string; one trailing slash allowed) belongs
+ * to, e.g. '/products/:id' for '/products/42'; undefined when it is no page of the app.
+ */
+export const matchWebRoute = (pathname: string): WebRoutePath | undefined => {
+  if (pathname.includes('//')) return undefined;
   const segments = segmentsOf(pathname);
-  return PATTERNS.some(
+  const index = PATTERNS.findIndex(
     (pattern) =>
       pattern.length === segments.length &&
-      pattern.every((part, index) => part.startsWith(':') || part === segments[index]),
+      pattern.every((part, position) => part.startsWith(':') || part === segments[position]),
   );
+  return index === -1 ? undefined : WEB_ROUTES[index]?.path;
 };
+
+/** Whether a request path (no query string; one trailing slash allowed) is a page of the app. */
+export const isWebRoute = (pathname: string): boolean => matchWebRoute(pathname) !== undefined;

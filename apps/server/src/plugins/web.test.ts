@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { encodeFrame } from '@unimercado/shared/stomp';
-import { isWebRoute, WEB_ROUTES } from '@unimercado/shared/routes';
+import { isWebRoute, matchWebRoute, WEB_ROUTES } from '@unimercado/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config/paths';
 import { createAccount, createTestApp, type TestContext } from '../test/helpers';
@@ -42,6 +42,16 @@ describe('compressed answers and the built web app', () => {
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), BUNDLE);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
     await writeFile(path.join(dist, 'assets', 'tiny-abc123.js'), 'x');
+    // What scripts/route-preloads.mjs writes: each page's own code beyond the entry's.
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(
+      path.join(dist, '.vite', 'route-preloads.json'),
+      JSON.stringify({
+        '/': ['assets/home-h1.js'],
+        '/products/:id': ['assets/product-detail-d1.js', 'assets/gallery-g1.js'],
+        '/login': [],
+      }),
+    );
     // The build step that writes the .br and .gz copies (root `npm run build`).
     const script = spawnSync(
       process.execPath,
@@ -124,6 +134,26 @@ describe('compressed answers and the built web app', () => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
     }
+  });
+
+  it('preloads the code of the page asked for, and only that page’s', async () => {
+    const page = async (url: string) => decoded(await ctx.app.inject({ method: 'GET', url }));
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
+    expect(preloads(await page('/products/12'))).toEqual([
+      '/assets/product-detail-d1.js',
+      '/assets/gallery-g1.js',
+    ]);
+    expect(preloads(await page('/'))).toEqual(['/assets/home-h1.js']);
+    expect(preloads(await page('/index.html'))).toEqual(['/assets/home-h1.js']);
+    expect(preloads(await page('/login'))).toEqual([]);
+    expect(preloads(await page('/products'))).toEqual([]);
+    expect(preloads(await page('/no/such/page'))).toEqual([]);
+    // The links go into the head, before the page's own scripts run.
+    const html = await page('/products/12');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('serves a real robots.txt: private pages and email links are not crawled', async () => {
@@ -221,15 +251,19 @@ describe('the WebSocket endpoint with compression on', () => {
   });
 });
 
+/** The web app's `paths` (apps/web/src/config/paths.ts): name → path pattern. */
+const readWebPaths = async () => {
+  const pathsFile = await readFile(path.join(REPO_ROOT, 'apps/web/src/config/paths.ts'), 'utf8');
+  const pathsBlock = /export const paths = \{([\s\S]*?)\}/.exec(pathsFile)?.[1] ?? '';
+  return new Map(
+    [...pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)].map((match) => [match[1], match[2]]),
+  );
+};
+
 describe('the shared route table', () => {
   it('lists exactly the web router’s pages', async () => {
-    const web = path.join(REPO_ROOT, 'apps/web/src');
-    const pathsFile = await readFile(path.join(web, 'config/paths.ts'), 'utf8');
-    const routerFile = await readFile(path.join(web, 'app/router.tsx'), 'utf8');
-    const pathsBlock = /export const paths = \{([\s\S]*?)\}/.exec(pathsFile)?.[1] ?? '';
-    const paths = new Map(
-      [...pathsBlock.matchAll(/(\w+):\s*'([^']+)'/g)].map((match) => [match[1], match[2]]),
-    );
+    const routerFile = await readFile(path.join(REPO_ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
+    const paths = await readWebPaths();
     const routerPaths = [...routerFile.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')/g)]
       .map((match) => (match[1] ? paths.get(match[1]) : match[2]))
       .filter((value) => value !== '*');
@@ -238,7 +272,31 @@ describe('the shared route table', () => {
     expect([...new Set(routerPaths)].sort()).toEqual(WEB_ROUTES.map((route) => route.path).sort());
   });
 
+  it('gives the build’s route preloads the router’s page modules (scripts/budget.mjs ROUTES)', async () => {
+    const routerFile = await readFile(path.join(REPO_ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
+    const paths = await readWebPaths();
+    const routerModules: Record<string, string> = Object.fromEntries(
+      [
+        ...routerFile.matchAll(
+          /(?:path:\s*paths\.(\w+)|index:\s*true),\s*element:\s*page\(\s*\(\)\s*=>\s*import\('\.\/(routes\/[^']+)'\)/g,
+        ),
+      ].map((match): [string, string] => [
+        match[1] ? (paths.get(match[1]) ?? `unknown ${match[1]}`) : '/',
+        `src/app/${match[2]}.tsx`,
+      ]),
+    );
+    const { ROUTES } = (await import(path.join(REPO_ROOT, 'scripts/budget.mjs'))) as {
+      ROUTES: Record<string, string>;
+    };
+    expect(Object.keys(routerModules).sort()).toEqual(WEB_ROUTES.map((route) => route.path).sort());
+    expect(ROUTES).toEqual(routerModules);
+  });
+
   it('matches concrete paths against the patterns', () => {
+    expect(matchWebRoute('/products/42')).toBe('/products/:id');
+    expect(matchWebRoute('/user/7/')).toBe('/user/:userId');
+    expect(matchWebRoute('/')).toBe('/');
+    expect(matchWebRoute('/nope')).toBeUndefined();
     expect(isWebRoute('/')).toBe(true);
     expect(isWebRoute('/products/42')).toBe(true);
     expect(isWebRoute('/products/42/')).toBe(true);
