@@ -45,3 +45,10 @@ export type FavoritesQuery = z.output<typeof favoritesQuerySchema>;
 
 /** `GET /api/favorites/status?productId=`: whether the caller saved that product. */
 export const favoriteStatusQuerySchema = z.object({ productId: idSchema });
+
+/**
+ * `GET /api/favorites/ids`: the ids of every product the caller saved, so the hearts on any grid
+ * are right whatever the number of favourites (the list itself is paginated).
+ */
+export const favoriteIdsSchema = z.object({ productIds: z.array(z.number().int()) });
+export type FavoriteIds = z.infer<typeof favoriteIdsSchema>;

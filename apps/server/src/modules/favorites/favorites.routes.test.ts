@@ -1,6 +1,7 @@
 import {
   FAVORITE_MESSAGES,
   type Favorite,
+  type FavoriteIds,
   type FavoriteState,
 } from '@unimercado/shared/schemas/favorites';
 import type { Product } from '@unimercado/shared/schemas/products';
@@ -99,6 +100,29 @@ describe('favourites', () => {
     expectError(await listOf(fan, 'abc'), 400);
     const state = await callAs(ctx, fan, 'GET', `/api/favorites/status?productId=${product.id}`);
     expect(state.json<FavoriteState>().isFavorite).toBe(false);
+  });
+
+  it('gives each caller the ids of all and only their own favourites, beyond one page', async () => {
+    const collector = await createAccount(ctx, { verified: true });
+    const saved = [];
+    for (let i = 0; i < 3; i += 1) saved.push(await createProduct(ctx, seller));
+    for (const product of saved) await toggle(collector, product.id);
+    await toggle(collector, saved[1]?.id); // and out again
+    await toggle(fan, saved[1]?.id);
+    const idsOf = (who: Account | null) => callAs(ctx, who, 'GET', '/api/favorites/ids');
+    const mine = await idsOf(collector);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<FavoriteIds>()).toEqual({ productIds: [saved[2]?.id, saved[0]?.id] });
+    // The list pages; the ids are all of them (the hearts on any grid).
+    const firstPage = await callAs(ctx, collector, 'GET', '/api/favorites?size=1');
+    expect(firstPage.json<Favorite[]>()).toHaveLength(1);
+    expect(firstPage.headers['x-total-count']).toBe('2');
+    // Another member, the seller and an admin see their own, never the collector's.
+    expect((await idsOf(fan)).json<FavoriteIds>().productIds).toContain(saved[1]?.id);
+    expect((await idsOf(fan)).json<FavoriteIds>().productIds).not.toContain(saved[0]?.id);
+    expect((await idsOf(seller)).json<FavoriteIds>()).toEqual({ productIds: [] });
+    expect((await idsOf(admin)).json<FavoriteIds>().productIds).not.toContain(saved[2]?.id);
+    expectError(await idsOf(null), 401);
   });
 
   it('never fails when toggles of one product race', async () => {

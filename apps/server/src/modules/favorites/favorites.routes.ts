@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@unimercado/shared/errors';
 import {
+  favoriteIdsSchema,
   favoriteSchema,
   favoritesQuerySchema,
   favoriteStateSchema,
@@ -10,7 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
-import { getFavoriteState, listFavorites, toggleFavorite } from './favorites.service';
+import {
+  getFavoriteState,
+  listFavoriteIds,
+  listFavorites,
+  toggleFavorite,
+} from './favorites.service';
 
 const e = errorBodySchema;
 const secured = [{ bearerAuth: [] }];
@@ -67,6 +73,19 @@ export const favoritesRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     (request) => getFavoriteState(deps, request.user, request.query.productId),
+  );
+  app.get(
+    '/ids',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Ids de todos los productos que el usuario autenticado guardó en favoritos',
+        security: secured,
+        response: { 200: favoriteIdsSchema, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => listFavoriteIds(deps, request.user),
   );
   return Promise.resolve();
 };

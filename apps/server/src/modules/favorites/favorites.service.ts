@@ -1,6 +1,7 @@
 import {
   FAVORITE_MESSAGES,
   type Favorite,
+  type FavoriteIds,
   type FavoritesQuery,
   type FavoriteState,
 } from '@unimercado/shared/schemas/favorites';
@@ -70,6 +71,19 @@ export const getFavoriteState = async (
     .from(favorites)
     .where(and(eq(favorites.userId, actor.id), eq(favorites.productId, productId)));
   return { userId: actor.id, productId, isFavorite: Boolean(row) };
+};
+
+/** `GET /api/favorites/ids`: every product id the caller saved, newest first. */
+export const listFavoriteIds = async (
+  { db }: Pick<FavoritesDeps, 'db'>,
+  actor: Actor,
+): Promise<FavoriteIds> => {
+  const rows = await db
+    .select({ productId: favorites.productId })
+    .from(favorites)
+    .where(eq(favorites.userId, actor.id))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id));
+  return { productIds: rows.map((row) => row.productId) };
 };
 
 /**

@@ -20,6 +20,7 @@ describe('/my-favorites', () => {
         expect(url.searchParams.get('userId')).toBe(String(TEST_USER.id));
         return jsonResponse(200, [favorite(BIKE), favorite(BOOK)], { 'X-Total-Count': '2' });
       },
+      'GET /api/favorites/ids': () => jsonResponse(200, { productIds: [BIKE.id, BOOK.id] }),
     });
     renderApp('/my-favorites', { user: TEST_USER });
     expect(
@@ -50,6 +51,8 @@ describe('/my-favorites', () => {
     mockFetch({
       'GET /api/favorites': () =>
         jsonResponse(200, saved, { 'X-Total-Count': String(saved.length) }),
+      'GET /api/favorites/ids': () =>
+        jsonResponse(200, { productIds: saved.map((item) => item.productId) }),
       'POST /api/favorites': ({ body }) => {
         saved = saved.filter(
           (item) => item.productId !== (body as { productId: number }).productId,

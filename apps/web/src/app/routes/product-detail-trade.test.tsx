@@ -11,10 +11,7 @@ const api = (overrides: Parameters<typeof mockFetch>[0] = {}) => {
   const fetchMock = mockFetch({
     'GET /api/products/42': () => jsonResponse(200, PRODUCT),
     'POST /api/products/42/views': () => new Response(null, { status: 204 }),
-    'GET /api/favorites': () =>
-      jsonResponse(200, saved ? [{ userId: TEST_USER.id, productId: 42, product: PRODUCT }] : [], {
-        'X-Total-Count': saved ? '1' : '0',
-      }),
+    'GET /api/favorites/ids': () => jsonResponse(200, { productIds: saved ? [42] : [] }),
     'POST /api/favorites': () => {
       saved = !saved;
       return jsonResponse(200, { userId: TEST_USER.id, productId: 42, isFavorite: saved });

@@ -2,7 +2,7 @@ import type { Product } from '@unimercado/shared/schemas/products';
 import { useCallback, useMemo, useState } from 'react';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { useAuth } from '@/lib/auth';
-import { useFavorites } from '../api/get-favorites';
+import { useFavoriteIds } from '../api/get-favorite-ids';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { FAVORITES_TEXT } from '../messages';
 
@@ -13,16 +13,13 @@ import { FAVORITES_TEXT } from '../messages';
  */
 export const useFavoriteToggle = () => {
   const { user } = useAuth();
-  const favorites = useFavorites(user?.id ?? null);
+  const favoriteIds = useFavoriteIds(user?.id ?? null);
   const mutation = useToggleFavorite();
   const [message, setMessage] = useState<string | null>(null);
   // Until the list reloads, the heart shows what was just asked for.
   const [pending, setPending] = useState<Map<number, boolean>>(new Map());
 
-  const savedIds = useMemo(
-    () => new Set(favorites.data?.products.map((product) => product.id) ?? []),
-    [favorites.data],
-  );
+  const savedIds = useMemo(() => new Set(favoriteIds.data?.productIds), [favoriteIds.data]);
 
   const isFavorite = useCallback(
     (productId: number) => pending.get(productId) ?? savedIds.has(productId),
