@@ -224,8 +224,8 @@ export const updateProduct = async (
 
 /**
  * Owner only. Refused with 409 when an accepted sale exists (the buyer's purchase must stay);
- * otherwise its pending offers, favourites, views and photos go with it (architecture.md, data
- * safety), the files after commit.
+ * otherwise its pending offers (each buyer told), favourites, views and photos go with it
+ * (architecture.md, data safety), the files after commit.
  */
 export const deleteProduct = async (deps: ProductsDeps, actor: Actor, id: number) => {
   await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -234,6 +234,8 @@ export const deleteProduct = async (deps: ProductsDeps, actor: Actor, id: number
     if (await hasAcceptedSale(tx, id)) {
       throw new AppError(409, 'HAS_ACCEPTED_SALE', PRODUCT_MESSAGES.hasAcceptedSale);
     }
+    // Its buyers hear of it (the offers themselves go with the product).
+    await rejectPendingOffers({ tx, afterCommit }, deps, product, { reason: 'deleted' });
     const images = await tx
       .select({ key: productImages.key, thumbnailKey: productImages.thumbnailKey })
       .from(productImages)

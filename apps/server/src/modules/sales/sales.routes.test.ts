@@ -373,11 +373,16 @@ describe('offers, purchases and their rules', () => {
       );
     });
 
-    it('deleting a product takes its offers along; one with an accepted sale is kept (409)', async () => {
+    it('deleting a product takes its offers along and tells their buyers; one with an accepted sale is kept (409)', async () => {
       const product = await newProduct();
       const sale = await makeOffer(ctx, buyer, product, 40000);
       expect((await call(seller, 'DELETE', `/api/products/${product.id}`)).statusCode).toBe(204);
       expectError(await acceptOffer(ctx, seller, sale.id), 404);
+      // The buyer is told rather than left waiting on an offer that is gone.
+      expect((await notificationsOf(buyer))[0]).toMatchObject({
+        typeId: 2,
+        message: `Tu oferta por "${product.title}" fue rechazada: el vendedor eliminó el producto.`,
+      });
       const sold = await newProduct();
       await sellTo(ctx, seller, buyer, sold);
       expectError(await call(seller, 'DELETE', `/api/products/${sold.id}`), 409, {

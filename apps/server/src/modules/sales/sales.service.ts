@@ -46,6 +46,8 @@ export const SALE_NOTIFICATIONS = {
     `Tu oferta por "${title}" fue rechazada: el producto se vendió a otra persona.`,
   markedSold: (title: string) =>
     `Tu oferta por "${title}" fue rechazada: el vendedor marcó el producto como vendido.`,
+  deleted: (title: string) =>
+    `Tu oferta por "${title}" fue rechazada: el vendedor eliminó el producto.`,
 } as const;
 
 const productNotFound = () => new AppError(404, 'NOT_FOUND', SALE_MESSAGES.productNotFound);
@@ -227,14 +229,14 @@ const notifyBuyers = async (
 
 /**
  * Rejects every pending offer on a product that has just been sold (through another offer or
- * marked sold by hand), telling each buyer. Runs in the caller's transaction, under the
+ * marked sold by hand) or is being deleted, telling each buyer. Runs in the caller's transaction, under the
  * product's row lock.
  */
 export const rejectPendingOffers = async (
   scope: TxScope,
   deps: Pick<SalesDeps, 'notifier' | 'now'>,
   product: ProductRef,
-  options: { reason: 'soldToOther' | 'markedSold'; except?: number },
+  options: { reason: 'soldToOther' | 'markedSold' | 'deleted'; except?: number },
 ) => {
   const now = deps.now();
   const rejected = await scope.tx
