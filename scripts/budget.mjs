@@ -48,7 +48,6 @@ export const ROUTES = {
  * this list is the way to record that it fits.
  */
 export const KNOWN_OVER = new Set([
-  '/user/:userId',
   '/search',
   '/profile',
   '/create-product',

@@ -308,7 +308,10 @@ describe('public profile', () => {
     expect(screen.getByText('PG')).toBeInTheDocument();
     expect(screen.queryByText('Teléfono')).not.toBeInTheDocument();
     expect(await screen.findByText('Este usuario aún no tiene reseñas.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Enviar mensaje a Pedro Gómez' }));
+    const contact = screen.getByRole('button', { name: 'Enviar mensaje a Pedro Gómez' });
+    // Its hint on hover (the native title: no tooltip code before the first render).
+    expect(contact).toHaveAttribute('title', 'Enviar mensaje');
+    await user.click(contact);
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
     expect(router.state.location.search).toBe('?userId=8');
     expect(router.state.location.state).toEqual({

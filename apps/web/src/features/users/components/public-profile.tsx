@@ -8,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '@unimercado/shared/schemas/users';
 import type { ReactNode } from 'react';
@@ -114,16 +113,16 @@ export const PublicProfile = ({
               }
               actions={
                 canContact(viewerId, user.id) ? (
-                  <Tooltip title="Enviar mensaje">
-                    <IconButton
-                      color="primary"
-                      aria-label={`Enviar mensaje a ${user.name}`}
-                      onClick={() => onContact(user)}
-                      sx={{ bgcolor: 'rgba(98, 0, 234, 0.08)' }}
-                    >
-                      <ChatOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
+                  // The native `title` instead of MUI Tooltip (issue 7's JS budget).
+                  <IconButton
+                    color="primary"
+                    title="Enviar mensaje"
+                    aria-label={`Enviar mensaje a ${user.name}`}
+                    onClick={() => onContact(user)}
+                    sx={{ bgcolor: 'rgba(98, 0, 234, 0.08)' }}
+                  >
+                    <ChatOutlinedIcon />
+                  </IconButton>
                 ) : undefined
               }
             />
