@@ -49,7 +49,6 @@ export const ROUTES = {
  */
 export const KNOWN_OVER = new Set([
   '/search',
-  '/profile',
   '/create-product',
   '/chat',
   '/my-products',

@@ -5,7 +5,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import { ProfileCard } from './profile-card';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ReceivedReviews } from './received-reviews';
 import { UserStats } from './user-stats';
+import { PROFILE_COLUMNS_SX } from './profile-layout';
 
 export const PUBLIC_PROFILE_LOAD_ERROR = 'No se pudo cargar el perfil del usuario';
 export const MISSING_USER_ID = 'ID de usuario no proporcionado';
@@ -100,8 +100,8 @@ export const PublicProfile = ({
             />
           )}
         </Box>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }}>
+        <Box sx={PROFILE_COLUMNS_SX}>
+          <Box>
             <ProfileCard
               user={user}
               contactHint={
@@ -126,14 +126,14 @@ export const PublicProfile = ({
                 ) : undefined
               }
             />
-          </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>
+          </Box>
+          <Box>
             <Stack spacing={3}>
               <UserStats userId={user.id} />
               <ReceivedReviews userId={user.id} isOwnProfile={isOwner} />
             </Stack>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         {listings}
       </>
     );
