@@ -47,16 +47,7 @@ export const ROUTES = {
  * first render carries its own feature code (dialogs, forms, the chat client); taking one off
  * this list is the way to record that it fits.
  */
-export const KNOWN_OVER = new Set([
-  '/register',
-  '/user/:userId',
-  '/search',
-  '/profile',
-  '/create-product',
-  '/chat',
-  '/my-products',
-  '/admin-panel',
-]);
+export const KNOWN_OVER = new Set(['/search', '/create-product', '/chat', '/my-products']);
 
 const brotliSize = (buffer) =>
   brotliCompressSync(buffer, {

@@ -77,7 +77,8 @@ describe('admin panel', () => {
     expect(within(rows[2]!).getByText('Sin rol')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('-')).toBeInTheDocument();
     expect(requestTo(fetchMock, '/api/users').url).toBe('/api/users?page=0&size=10');
-    expect(screen.getByText('1–3 de 3')).toBeInTheDocument();
+    // The pagination's code loads while the users are on their way.
+    expect(await screen.findByText('1–3 de 3')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Filas por página/ })).toHaveStyle({
       minHeight: '44px',
     });
@@ -126,6 +127,7 @@ describe('admin panel', () => {
     );
     const post = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'POST');
     expect(requestOf(fetchMock, post).body).toEqual([1, 2]);
+    expect(await screen.findByText('Roles actualizados correctamente')).toBeInTheDocument();
     await waitFor(() => {
       const row = within(screen.getByRole('table', { name: 'Usuarios' })).getAllByRole('row')[2]!;
       expect(within(row).getByText('ADMIN')).toBeInTheDocument();
@@ -141,7 +143,11 @@ describe('admin panel', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/admin-panel', { user: TEST_ADMIN });
     // The admin's own row offers no delete (issue 7); the others do, each naming its user.
-    expect(await screen.findByRole('button', { name: 'Eliminar a Bea Ruiz' })).toBeInTheDocument();
+    // Its hint on hover is the native title (no tooltip code before the first render).
+    expect(await screen.findByRole('button', { name: 'Eliminar a Bea Ruiz' })).toHaveAttribute(
+      'title',
+      'Eliminar usuario',
+    );
     expect(
       screen.queryByRole('button', { name: 'Eliminar a Admin Central' }),
     ).not.toBeInTheDocument();

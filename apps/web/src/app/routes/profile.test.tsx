@@ -117,7 +117,8 @@ describe('own profile', () => {
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     expect(screen.getByRole('heading', { name: 'Editando Perfil' })).toBeInTheDocument();
 
-    const name = screen.getByLabelText(/Nombre completo/);
+    // The form's code loads on demand: its skeleton shows until it is here.
+    const name = await screen.findByLabelText(/Nombre completo/);
     const email = screen.getByLabelText(/Correo Electrónico/);
     const phone = screen.getByLabelText(/Teléfono/);
     await user.clear(name);
@@ -188,7 +189,7 @@ describe('own profile', () => {
     const { router } = renderApp('/profile', { user: TEST_USER });
     expect(await screen.findByText('Email verificado')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
-    const email = screen.getByLabelText(/Correo Electrónico/);
+    const email = await screen.findByLabelText(/Correo Electrónico/);
     await user.clear(email);
     await user.type(email, 'ana.nueva@uni.edu');
     await user.type(screen.getByLabelText(/Nueva contraseña/), 'nueva-clave');
@@ -226,7 +227,7 @@ describe('own profile', () => {
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     // A name change never needs it; a new password right after signing in does not either.
-    await user.type(screen.getByLabelText(/Nueva contraseña/), 'nueva-clave');
+    await user.type(await screen.findByLabelText(/Nueva contraseña/), 'nueva-clave');
     expect(screen.queryByLabelText(/Contraseña actual/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     // The server still asked (its clock is the one that counts): the field appears.
@@ -263,6 +264,12 @@ describe('own profile', () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(statusCalls).toBe(2));
+    const reload = screen.getByRole('button', { name: 'Recargar estado de verificación' });
+    // Its hint on hover, also while disabled (the native title on its wrapper).
+    expect(reload.parentElement).toHaveAttribute('title', 'Recargar estado');
+    await waitFor(() => expect(reload).toBeEnabled());
+    await user.click(reload);
+    await waitFor(() => expect(statusCalls).toBe(3));
   });
 
   it("words the verification card's errors as spec section 8 does", async () => {
@@ -308,7 +315,10 @@ describe('public profile', () => {
     expect(screen.getByText('PG')).toBeInTheDocument();
     expect(screen.queryByText('Teléfono')).not.toBeInTheDocument();
     expect(await screen.findByText('Este usuario aún no tiene reseñas.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Enviar mensaje a Pedro Gómez' }));
+    const contact = screen.getByRole('button', { name: 'Enviar mensaje a Pedro Gómez' });
+    // Its hint on hover (the native title: no tooltip code before the first render).
+    expect(contact).toHaveAttribute('title', 'Enviar mensaje');
+    await user.click(contact);
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
     expect(router.state.location.search).toBe('?userId=8');
     expect(router.state.location.state).toEqual({

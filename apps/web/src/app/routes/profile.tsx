@@ -6,12 +6,16 @@ import { PageTitle } from '@/components/layout/page-title';
 import { verificationStatusQueryOptions } from '@/features/auth/api/verification-status';
 import { VerificationStatusCard } from '@/features/auth/components/verification-status-card';
 import { DigestSetting } from '@/features/chat/components/digest-setting';
-import { SellerListings } from '@/features/products/components/seller-listings';
+import {
+  LazySellerListings,
+  usePreloadSellerListings,
+} from '@/features/users/components/lazy-seller-listings';
 import { OwnProfile } from '@/features/users/components/own-profile';
 import { useAuth } from '@/lib/auth';
 
 export const ProfileRoute = () => {
   const { user } = useAuth();
+  usePreloadSellerListings();
   const queryClient = useQueryClient();
   // A new email is unverified again: the status card reloads.
   const handleSaved = useCallback(
@@ -31,7 +35,7 @@ export const ProfileRoute = () => {
             </>
           }
           onProfileSaved={handleSaved}
-          listings={<SellerListings sellerId={user.id} isOwn />}
+          listings={<LazySellerListings sellerId={user.id} isOwn />}
         />
       ) : (
         <Alert severity="error">No se pudo obtener el ID del usuario</Alert>

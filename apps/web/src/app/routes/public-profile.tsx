@@ -3,14 +3,18 @@ import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { SellerListings } from '@/features/products/components/seller-listings';
 import { PublicProfile } from '@/features/users/components/public-profile';
+import {
+  LazySellerListings,
+  usePreloadSellerListings,
+} from '@/features/users/components/lazy-seller-listings';
 import { buildChatContact, parseUserId } from '@/features/users/utils/contact';
 import { useAuth } from '@/lib/auth';
 
 export const PublicProfileRoute = () => {
   const { userId } = useParams();
   const { user } = useAuth();
+  usePreloadSellerListings();
   const navigate = useNavigate();
 
   const goBack = () => {
@@ -35,7 +39,7 @@ export const PublicProfileRoute = () => {
         isViewerVerified={user?.verified ?? false}
         onBack={goBack}
         onContact={contact}
-        listings={id !== null && <SellerListings sellerId={id} isOwn={user?.id === id} />}
+        listings={id !== null && <LazySellerListings sellerId={id} isOwn={user?.id === id} />}
       />
     </PageContainer>
   );

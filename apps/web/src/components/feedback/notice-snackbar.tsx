@@ -10,9 +10,11 @@ const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 export const NoticeSnackbar = ({
   message,
   onClose,
+  autoHideDuration = 2500,
 }: {
   message: string | null;
   onClose: () => void;
+  autoHideDuration?: number;
 }) => {
   const [hasShown, setHasShown] = useState(false);
   if (message !== null && !hasShown) setHasShown(true);
@@ -22,7 +24,7 @@ export const NoticeSnackbar = ({
       <Snackbar
         open={message !== null}
         message={message}
-        autoHideDuration={2500}
+        autoHideDuration={autoHideDuration}
         onClose={onClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         sx={{ bottom: { xs: 88, md: 24 } }}

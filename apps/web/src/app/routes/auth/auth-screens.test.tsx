@@ -187,6 +187,10 @@ describe('register', () => {
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto2');
     expect(screen.getByText('80%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progreso del registro' })).toHaveAttribute(
+      'aria-valuenow',
+      '80',
+    );
     expect(submit).toBeEnabled();
     expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Confirmar Contraseña/));
@@ -213,6 +217,31 @@ describe('register', () => {
     await user.type(screen.getByLabelText(/^Contraseña/), 'secreto2');
     expect(screen.queryByText('Las contraseñas no coinciden')).not.toBeInTheDocument();
     await waitFor(() => expect(confirm).toHaveAttribute('aria-invalid', 'false'));
+  });
+
+  it('asks for the missing field, focuses it and sends nothing', async () => {
+    const fetchMock = mockFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderApp('/register');
+    await user.type(await screen.findByLabelText(/Correo Electrónico/), 'ana@uni.edu');
+    await user.type(screen.getByLabelText(/Teléfono/), '600-11-22');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto1');
+    await user.type(screen.getByLabelText(/Confirmar Contraseña/), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Crear Cuenta' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Por favor complete todos los campos obligatorios',
+    );
+    const name = screen.getByLabelText(/Nombre completo/);
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Teléfono/)).toHaveAccessibleDescription(
+      'El número de teléfono no es válido',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Checked again as it changes: the name filled, the summary goes.
+    await user.type(name, 'Ana');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('enforces the 6-character password', async () => {

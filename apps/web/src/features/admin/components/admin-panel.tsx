@@ -7,28 +7,44 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import type TablePaginationType from '@mui/material/TablePagination';
 import type { User } from '@unimercado/shared/schemas/users';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { toUserMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatRoleLabels, NO_ROLE_LABEL } from '../utils/format-roles';
 import { useUsers } from '../api/users';
-import { DeleteUserDialog } from './delete-user-dialog';
-import { EditRolesDialog } from './edit-roles-dialog';
+
+// What the first render does not need loads later (issue 7's JS budget): the dialogs (Select,
+// zod, Modal) on hover, focus or click of their buttons; the pagination (a Select) while the
+// users are on their way.
+const loadEditRolesDialog = () => import('./edit-roles-dialog');
+const EditRolesDialog = lazy(() =>
+  loadEditRolesDialog().then((module) => ({ default: module.EditRolesDialog })),
+);
+const loadDeleteUserDialog = () => import('./delete-user-dialog');
+const DeleteUserDialog = lazy(() =>
+  loadDeleteUserDialog().then((module) => ({ default: module.DeleteUserDialog })),
+);
+const loadTablePagination = () => import('@mui/material/TablePagination');
+// lazy() drops the `component` prop of MUI's overridable typing: the component's own type is kept.
+const TablePagination = lazy(loadTablePagination) as unknown as typeof TablePaginationType;
+const preloadEditRoles = () => void loadEditRolesDialog();
+const preloadDelete = () => void loadDeleteUserDialog();
+/** TablePagination's toolbar height, held while its code loads so the card does not grow. */
+const PAGINATION_HEIGHT = 52;
 
 const PAGE_SIZES = [10, 20, 50];
 const USERS_LOAD_FALLBACK = 'Error al cargar los usuarios';
@@ -68,20 +84,24 @@ const RowActions = ({ user, isSelf, onEditRoles, onDelete }: RowActionsProps) =>
       variant="outlined"
       startIcon={<ManageAccountsOutlinedIcon />}
       onClick={() => onEditRoles(user)}
+      onPointerEnter={preloadEditRoles}
+      onFocus={preloadEditRoles}
       aria-label={`Editar roles de ${user.name}`}
     >
       Editar roles
     </Button>
     {!isSelf && (
-      <Tooltip title="Eliminar usuario">
-        <IconButton
-          color="error"
-          aria-label={`Eliminar a ${user.name}`}
-          onClick={() => onDelete(user)}
-        >
-          <DeleteOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      // The browser's own tooltip: MUI's would weigh on the first render.
+      <IconButton
+        color="error"
+        title="Eliminar usuario"
+        aria-label={`Eliminar a ${user.name}`}
+        onClick={() => onDelete(user)}
+        onPointerEnter={preloadDelete}
+        onFocus={preloadDelete}
+      >
+        <DeleteOutlineIcon />
+      </IconButton>
     )}
   </Box>
 );
@@ -140,6 +160,7 @@ export const AdminPanel = () => {
   const users = useUsers(page, size);
   const { user: currentUser } = useAuth();
   const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  useEffect(() => void loadTablePagination(), []);
 
   const total = users.data?.total ?? 0;
   const rows = users.data?.items ?? [];
@@ -245,70 +266,68 @@ export const AdminPanel = () => {
           </TableContainer>
         )}
         {users.isSuccess && (
-          <TablePagination
-            component="div"
-            count={total}
-            page={page}
-            rowsPerPage={size}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setSize(Number(event.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage="Filas por página"
-            // A 44px touch target for the page-size select (conventions.md).
-            sx={{
-              // Two classes: the Select's own rule for the same element would win otherwise.
-              '& .MuiTablePagination-select.MuiSelect-select': {
-                minHeight: 44,
-                boxSizing: 'border-box',
-                display: 'flex',
-                alignItems: 'center',
-              },
-            }}
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-            getItemAriaLabel={(type) =>
-              ({
-                first: 'Primera página',
-                last: 'Última página',
-                next: 'Página siguiente',
-                previous: 'Página anterior',
-              })[type]
-            }
-          />
+          <Suspense fallback={<Box sx={{ minHeight: PAGINATION_HEIGHT }} />}>
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              rowsPerPage={size}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(_event, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setSize(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage="Filas por página"
+              // A 44px touch target for the page-size select (conventions.md).
+              sx={{
+                // Two classes: the Select's own rule for the same element would win otherwise.
+                '& .MuiTablePagination-select.MuiSelect-select': {
+                  minHeight: 44,
+                  boxSizing: 'border-box',
+                  display: 'flex',
+                  alignItems: 'center',
+                },
+              }}
+              labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+              getItemAriaLabel={(type) =>
+                ({
+                  first: 'Primera página',
+                  last: 'Última página',
+                  next: 'Página siguiente',
+                  previous: 'Página anterior',
+                })[type]
+              }
+            />
+          </Suspense>
         )}
       </Card>
 
-      {editing && (
-        <EditRolesDialog
-          user={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            setNotice('Roles actualizados correctamente');
-          }}
-        />
-      )}
-      {deleting && (
-        <DeleteUserDialog
-          user={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            setDeleting(null);
-            setNotice('Usuario eliminado correctamente');
-            // The last row of a page is gone: step back so the page is not empty.
-            if (rows.length === 1 && page > 0) setPage(page - 1);
-          }}
-        />
-      )}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={4000}
-        onClose={() => setNotice(null)}
-        message={notice}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      />
+      <Suspense fallback={null}>
+        {editing && (
+          <EditRolesDialog
+            user={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              setNotice('Roles actualizados correctamente');
+            }}
+          />
+        )}
+        {deleting && (
+          <DeleteUserDialog
+            user={deleting}
+            onClose={() => setDeleting(null)}
+            onDeleted={() => {
+              setDeleting(null);
+              setNotice('Usuario eliminado correctamente');
+              // The last row of a page is gone: step back so the page is not empty.
+              if (rows.length === 1 && page > 0) setPage(page - 1);
+            }}
+          />
+        )}
+      </Suspense>
+      <NoticeSnackbar message={notice} onClose={() => setNotice(null)} autoHideDuration={4000} />
     </>
   );
 };

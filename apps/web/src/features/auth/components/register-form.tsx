@@ -1,66 +1,63 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REGISTER_MIN_COMPLETION } from '@unimercado/shared/constants';
 import { USER_MESSAGES } from '@unimercado/shared/schemas/user-messages';
-import { useEffect, useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { FormTextField } from '@/components/form/form-text-field';
-import { lazyResolver } from '@/components/form/lazy-resolver';
+import { PasswordField, type PasswordFieldProps } from '@/components/form/password-field';
+import { TextInput } from '@/components/form/text-input';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { toUserMessage } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { REGISTER_FALLBACK_MESSAGE } from '../utils/error-messages';
+import { validateRegistration } from '../utils/register-rules';
 import {
   getRegistrationCompletion,
   isRegistrationComplete,
+  type RegistrationValues,
 } from '../utils/registration-completion';
-
-import type { RegisterInput, RegisterOutput } from '../utils/register-validation';
-
-// zod and the API's schema load after the first render (issue 7's JS budget).
-const validation = lazyResolver(() =>
-  import('../utils/register-validation').then((module) => module.registerResolver),
-);
 
 export const REGISTER_SUCCESS_MESSAGE =
   '¡Registro exitoso! Revisa tu email para verificar tu cuenta. Si no recibes el email, puedes solicitar un reenvío.';
 
 export type VerificationPendingState = { email: string; message: string };
 
-const FIELD_ORDER = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
+type Field = keyof RegistrationValues;
+const FIELD_ORDER: readonly Field[] = ['name', 'email', 'phone', 'password', 'confirmPassword'];
+const EMPTY: RegistrationValues = {
+  name: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+};
+/** Messages the summary alert (or the live mismatch line) says: the field only turns red. */
+const SUMMARY_MESSAGES: readonly string[] = [USER_MESSAGES.requiredRegister];
 
+/**
+ * 'Crear cuenta' (spec sections 2 and 5). Plain state and the API's rules without zod
+ * (register-rules.ts), so the page renders within issue 7's JS budget: fields are checked on
+ * submit, then again as they change; the first invalid one takes the focus.
+ */
 export const RegisterForm = () => {
   const register = useRegister();
-  useEffect(() => validation.preload(), []);
   const navigate = useNavigate();
   const progressLabelId = useId();
-  const { control, handleSubmit, formState } = useForm<RegisterInput, unknown, RegisterOutput>({
-    resolver: validation.resolver,
-    defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
-  });
-  const [name, email, phone, password, confirmPassword] = useWatch({
-    control,
-    name: ['name', 'email', 'phone', 'password', 'confirmPassword'],
-  });
-  const completion = getRegistrationCompletion({
-    name,
-    email,
-    phone: phone ?? '',
-    password,
-    confirmPassword,
-  });
+  const [values, setValues] = useState(EMPTY);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const errors = isSubmitted ? validateRegistration(values).errors : {};
+  const completion = getRegistrationCompletion(values);
   const canSubmit = isRegistrationComplete(completion) && !register.isPending;
+  const barColor = isRegistrationComplete(completion) ? 'success' : 'primary';
   // Live check under the confirmation field (spec section 5).
-  const isMismatch = confirmPassword !== '' && confirmPassword !== password;
+  const isMismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
 
-  const firstError = FIELD_ORDER.map((field) => formState.errors[field]?.message).find(Boolean);
+  const firstError = FIELD_ORDER.map((field) => errors[field]).find(Boolean);
   const summary =
     firstError === USER_MESSAGES.requiredRegister
       ? firstError
@@ -68,74 +65,81 @@ export const RegisterForm = () => {
         ? toUserMessage(register.error, REGISTER_FALLBACK_MESSAGE)
         : null;
 
-  const onSubmit = handleSubmit((values) => {
-    register.mutate(values, {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setIsSubmitted(true);
+    const { errors: found, body } = validateRegistration(values);
+    if (!body) {
+      const invalid = form.elements.namedItem(FIELD_ORDER.find((name) => found[name])!);
+      if (invalid instanceof HTMLInputElement) invalid.focus();
+      return;
+    }
+    register.mutate(body, {
       onSuccess: () => {
         const state: VerificationPendingState = {
-          email: values.email,
+          email: body.email,
           message: REGISTER_SUCCESS_MESSAGE,
         };
         void navigate(paths.verificationPending, { state });
       },
     });
-  });
+  };
+
+  /** The props that tie a field to the form's state: value, change, focus and its error. */
+  const field = (name: Field, helperText?: string, hidden = SUMMARY_MESSAGES) => {
+    const message = errors[name];
+    return {
+      name,
+      value: values[name],
+      onChange: (event: { target: { value: string } }) =>
+        setValues((current) => ({ ...current, [name]: event.target.value })),
+      error: Boolean(message),
+      helperText: message && !hidden.includes(message) ? message : helperText,
+    } satisfies Partial<PasswordFieldProps>;
+  };
+  const confirmField = field(
+    'confirmPassword',
+    isMismatch ? USER_MESSAGES.passwordsMismatch : undefined,
+    [...SUMMARY_MESSAGES, USER_MESSAGES.passwordsMismatch],
+  );
 
   return (
-    <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2.25}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.25}>
       {summary && (
         <Alert severity="error" role="alert">
           {summary}
         </Alert>
       )}
-      <FormTextField
-        control={control}
-        name="name"
-        label="Nombre completo"
-        autoComplete="name"
-        required
-        summaryMessages={[USER_MESSAGES.requiredRegister]}
-      />
-      <FormTextField
-        control={control}
-        name="email"
+      <TextInput {...field('name')} label="Nombre completo" autoComplete="name" required />
+      <TextInput
+        {...field('email', 'Usa el correo de tu universidad')}
         label="Correo Electrónico"
         type="email"
         inputMode="email"
         autoComplete="email"
         required
-        summaryMessages={[USER_MESSAGES.requiredRegister]}
-        helperText="Usa el correo de tu universidad"
       />
-      <FormTextField
-        control={control}
-        name="phone"
+      <TextInput
+        {...field('phone')}
         label="Teléfono (Opcional)"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
       />
-      <FormTextField
-        control={control}
-        name="password"
+      <PasswordField
+        {...field('password', 'Mínimo 6 caracteres')}
         label="Contraseña"
         autoComplete="new-password"
-        isPassword
         required
-        deps={['confirmPassword']}
-        summaryMessages={[USER_MESSAGES.requiredRegister]}
-        helperText="Mínimo 6 caracteres"
       />
-      <FormTextField
-        control={control}
-        name="confirmPassword"
+      <PasswordField
+        {...confirmField}
+        error={confirmField.error || isMismatch}
         label="Confirmar Contraseña"
         autoComplete="new-password"
-        isPassword
         toggleLabel="confirmación de contraseña"
         required
-        summaryMessages={[USER_MESSAGES.requiredRegister, USER_MESSAGES.passwordsMismatch]}
-        error={isMismatch}
-        helperText={isMismatch ? USER_MESSAGES.passwordsMismatch : undefined}
       />
 
       <Box>
@@ -151,13 +155,33 @@ export const RegisterForm = () => {
             {completion}%
           </Typography>
         </Box>
-        <LinearProgress
-          variant="determinate"
-          value={completion}
+        {/* MUI's determinate LinearProgress drawn with two boxes (issue 7's JS budget). */}
+        <Box
+          role="progressbar"
+          aria-valuenow={completion}
+          aria-valuemin={0}
+          aria-valuemax={100}
           aria-labelledby={progressLabelId}
-          color={isRegistrationComplete(completion) ? 'success' : 'primary'}
-          sx={{ height: 8, borderRadius: 4 }}
-        />
+          sx={{
+            position: 'relative',
+            overflow: 'hidden',
+            zIndex: 0,
+            height: 8,
+            borderRadius: 4,
+            bgcolor: (theme) => theme.lighten(theme.palette[barColor].main, 0.62),
+          }}
+        >
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              bgcolor: `${barColor}.main`,
+              transform: `translateX(${completion - 100}%)`,
+              transformOrigin: 'left',
+              transition: 'transform .4s linear',
+            }}
+          />
+        </Box>
         {!isRegistrationComplete(completion) && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>
             Completa al menos el {REGISTER_MIN_COMPLETION}% del formulario para crear tu cuenta.

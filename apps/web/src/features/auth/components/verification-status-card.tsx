@@ -10,7 +10,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { useEffect } from 'react';
@@ -45,17 +44,16 @@ export const VerificationStatusCard = () => {
           <Typography id="verification-title" variant="h6" component="h2">
             Verificación de email
           </Typography>
-          <Tooltip title="Recargar estado">
-            <span>
-              <IconButton
-                aria-label="Recargar estado de verificación"
-                onClick={() => void status.refetch()}
-                disabled={status.isFetching}
-              >
-                <RefreshIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
+          {/* The browser's own tooltip, also while reloading: MUI's would weigh on the first render. */}
+          <span title="Recargar estado">
+            <IconButton
+              aria-label="Recargar estado de verificación"
+              onClick={() => void status.refetch()}
+              disabled={status.isFetching}
+            >
+              <RefreshIcon />
+            </IconButton>
+          </span>
         </Box>
 
         {status.isPending && (

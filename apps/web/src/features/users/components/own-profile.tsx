@@ -1,20 +1,28 @@
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UpdateUserResponse } from '@unimercado/shared/schemas/users';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { ApiError, toUserMessage } from '@/lib/api-client';
 import { useUser } from '../api/get-user';
 import { ProfileCard } from './profile-card';
-import { ProfileEditForm } from './profile-edit-form';
-import { ProfileSkeleton } from './profile-skeleton';
+import { ProfileEditSkeleton, ProfileSkeleton } from './profile-skeleton';
 import { ReceivedReviews } from './received-reviews';
 import { UserStats } from './user-stats';
+import { PROFILE_COLUMNS_SX } from './profile-layout';
+
+// The edit form (react-hook-form, zod and the API's schema) loads when asked for: on hover or
+// focus of 'Editar', at the latest on its click (issue 7's JS budget).
+const loadEditForm = () => import('./profile-edit-form');
+const ProfileEditForm = lazy(() =>
+  loadEditForm().then((module) => ({ default: module.ProfileEditForm })),
+);
+const preloadEditForm = () => void loadEditForm();
 
 export const PROFILE_LOAD_FALLBACK = 'Error al obtener perfil';
 
@@ -65,17 +73,19 @@ export const OwnProfile = ({
     const user = profile.data;
     content = (
       <>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }}>
+        <Box sx={PROFILE_COLUMNS_SX}>
+          <Box>
             <Stack spacing={3}>
               {isEditing ? (
-                <ProfileEditForm
-                  // The owner always gets their own email back (decision 012).
-                  user={{ ...user, email: user.email ?? '' }}
-                  onCancel={closeEditor}
-                  onClose={closeEditor}
-                  onSaved={onProfileSaved}
-                />
+                <Suspense fallback={<ProfileEditSkeleton />}>
+                  <ProfileEditForm
+                    // The owner always gets their own email back (decision 012).
+                    user={{ ...user, email: user.email ?? '' }}
+                    onCancel={closeEditor}
+                    onClose={closeEditor}
+                    onSaved={onProfileSaved}
+                  />
+                </Suspense>
               ) : (
                 <ProfileCard
                   user={user}
@@ -86,6 +96,8 @@ export const OwnProfile = ({
                       size="small"
                       startIcon={<EditOutlinedIcon />}
                       onClick={() => setIsEditing(true)}
+                      onPointerEnter={preloadEditForm}
+                      onFocus={preloadEditForm}
                     >
                       Editar
                     </Button>
@@ -94,14 +106,14 @@ export const OwnProfile = ({
               )}
               {verificationCard}
             </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>
+          </Box>
+          <Box>
             <Stack spacing={3}>
               <UserStats userId={user.id} />
               <ReceivedReviews userId={user.id} isOwnProfile />
             </Stack>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         {listings}
       </>
     );

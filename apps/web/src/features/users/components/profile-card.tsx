@@ -1,7 +1,6 @@
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -59,18 +58,32 @@ export const ProfileCard = ({
     <Card>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-          <Avatar
+          {/* MUI Avatar's look as a plain box (issue 7's JS budget). */}
+          <Box
             sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              flexShrink: 0,
               width: { xs: 60, sm: 72 },
               height: { xs: 60, sm: 72 },
+              borderRadius: '50%',
+              overflow: 'hidden',
+              userSelect: 'none',
+              lineHeight: 1,
+              color: 'background.default',
               bgcolor: 'primary.main',
               fontSize: '1.6rem',
               fontWeight: 600,
               fontFamily: 'Poppins, Roboto, sans-serif',
+              '@media (forced-colors: active)': {
+                boxSizing: 'border-box',
+                border: '1px solid ButtonBorder',
+              },
             }}
           >
             {getInitials(user.name)}
-          </Avatar>
+          </Box>
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="h5" component="h2" sx={{ wordBreak: 'break-word' }}>
               {user.name}

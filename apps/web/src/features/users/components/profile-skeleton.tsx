@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { StatsSkeleton } from './user-stats';
+import { PROFILE_COLUMNS_SX } from './profile-layout';
 
 /** Skeleton of the profile layout: card, stats and reviews. */
 export const ProfileSkeleton = () => (
-  <Grid container spacing={3} aria-busy="true" aria-label="Cargando perfil">
-    <Grid size={{ xs: 12, md: 5 }}>
+  <Box sx={PROFILE_COLUMNS_SX} aria-busy="true" aria-label="Cargando perfil">
+    <Box>
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
@@ -26,12 +26,32 @@ export const ProfileSkeleton = () => (
           </Stack>
         </CardContent>
       </Card>
-    </Grid>
-    <Grid size={{ xs: 12, md: 7 }}>
+    </Box>
+    <Box>
       <Stack spacing={3}>
         <StatsSkeleton />
         <Skeleton variant="rounded" height={180} sx={{ borderRadius: 5 }} />
       </Stack>
-    </Grid>
-  </Grid>
+    </Box>
+  </Box>
+);
+
+/**
+ * The 'Editando Perfil' form's shape while its code loads: four outlined fields (the last two with
+ * a helper line) and the two buttons.
+ */
+export const ProfileEditSkeleton = () => (
+  <Card aria-busy="true" aria-label="Cargando formulario">
+    <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Stack spacing={2.25}>
+        {[56, 56, 79, 79].map((height, index) => (
+          <Skeleton key={index} variant="rounded" height={height} sx={{ borderRadius: 3 }} />
+        ))}
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+          <Skeleton variant="rounded" width={104} height={36} sx={{ borderRadius: 5 }} />
+          <Skeleton variant="rounded" width={112} height={36} sx={{ borderRadius: 5 }} />
+        </Stack>
+      </Stack>
+    </CardContent>
+  </Card>
 );

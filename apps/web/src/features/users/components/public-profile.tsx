@@ -5,10 +5,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '@unimercado/shared/schemas/users';
 import type { ReactNode } from 'react';
@@ -23,6 +21,7 @@ import { ProfileCard } from './profile-card';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ReceivedReviews } from './received-reviews';
 import { UserStats } from './user-stats';
+import { PROFILE_COLUMNS_SX } from './profile-layout';
 
 export const PUBLIC_PROFILE_LOAD_ERROR = 'No se pudo cargar el perfil del usuario';
 export const MISSING_USER_ID = 'ID de usuario no proporcionado';
@@ -101,8 +100,8 @@ export const PublicProfile = ({
             />
           )}
         </Box>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }}>
+        <Box sx={PROFILE_COLUMNS_SX}>
+          <Box>
             <ProfileCard
               user={user}
               contactHint={
@@ -114,27 +113,27 @@ export const PublicProfile = ({
               }
               actions={
                 canContact(viewerId, user.id) ? (
-                  <Tooltip title="Enviar mensaje">
-                    <IconButton
-                      color="primary"
-                      aria-label={`Enviar mensaje a ${user.name}`}
-                      onClick={() => onContact(user)}
-                      sx={{ bgcolor: 'rgba(98, 0, 234, 0.08)' }}
-                    >
-                      <ChatOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
+                  // The native `title` instead of MUI Tooltip (issue 7's JS budget).
+                  <IconButton
+                    color="primary"
+                    title="Enviar mensaje"
+                    aria-label={`Enviar mensaje a ${user.name}`}
+                    onClick={() => onContact(user)}
+                    sx={{ bgcolor: 'rgba(98, 0, 234, 0.08)' }}
+                  >
+                    <ChatOutlinedIcon />
+                  </IconButton>
                 ) : undefined
               }
             />
-          </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>
+          </Box>
+          <Box>
             <Stack spacing={3}>
               <UserStats userId={user.id} />
               <ReceivedReviews userId={user.id} isOwnProfile={isOwner} />
             </Stack>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         {listings}
       </>
     );

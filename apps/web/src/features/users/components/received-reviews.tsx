@@ -1,21 +1,19 @@
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
-import { hrefs } from '@/config/paths';
 import { toUserMessage } from '@/lib/api-client';
-import { formatDate } from '@/utils/format';
-import { getInitials } from '@/utils/initials';
 import { useReceivedReviews } from '../api/get-user-reviews';
+
+// The list (Rating, Avatar, Divider) loads while the reviews are on their way, after the first
+// render (issue 7's JS budget); its skeleton stays until both are here.
+const loadReviewList = () => import('./received-review-list');
+const ReceivedReviewList = lazy(loadReviewList);
 
 const ReviewsSkeleton = () => (
   <Stack spacing={2.5}>
@@ -41,6 +39,7 @@ export const ReceivedReviews = ({
   isOwnProfile: boolean;
 }) => {
   const reviews = useReceivedReviews(userId);
+  useEffect(() => void loadReviewList(), []);
   return (
     <Card component="section" aria-labelledby="reviews-title">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -69,51 +68,9 @@ export const ReceivedReviews = ({
           </Box>
         )}
         {reviews.isSuccess && reviews.data.length > 0 && (
-          <Stack spacing={2} divider={<Divider flexItem />}>
-            {reviews.data.map((review) => (
-              <Box key={review.id} component="article" sx={{ display: 'flex', gap: 1.5 }}>
-                <Avatar
-                  sx={{
-                    bgcolor: 'secondary.main',
-                    color: 'secondary.contrastText',
-                    fontWeight: 600,
-                  }}
-                >
-                  {getInitials(review.reviewerName)}
-                </Avatar>
-                <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Box
-                    sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
-                  >
-                    <Link
-                      component={RouterLink}
-                      to={hrefs.publicProfile(review.reviewerId)}
-                      // A 44px touch target on phones (conventions.md).
-                      sx={{
-                        fontWeight: 600,
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        minHeight: 44,
-                      }}
-                    >
-                      {review.reviewerName}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDate(review.createdAt)}
-                    </Typography>
-                  </Box>
-                  <Rating
-                    value={review.rating}
-                    readOnly
-                    size="small"
-                    aria-label={`${review.rating} de 5 estrellas`}
-                    sx={{ my: 0.5 }}
-                  />
-                  {review.comment && <Typography>{review.comment}</Typography>}
-                </Box>
-              </Box>
-            ))}
-          </Stack>
+          <Suspense fallback={<ReviewsSkeleton />}>
+            <ReceivedReviewList reviews={reviews.data} />
+          </Suspense>
         )}
       </CardContent>
     </Card>

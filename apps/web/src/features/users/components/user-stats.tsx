@@ -4,7 +4,6 @@ import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -12,6 +11,7 @@ import { ErrorAlert } from '@/components/errors/error-alert';
 import { toUserMessage } from '@/lib/api-client';
 import { formatRating } from '@/utils/format';
 import { useUserStats } from '../api/get-user-stats';
+import { STATS_GRID_SX } from './profile-layout';
 
 const StatTile = ({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) => (
   <Card sx={{ p: 2, height: '100%', display: 'flex', gap: 1.5, alignItems: 'center' }}>
@@ -48,13 +48,13 @@ const StatTile = ({ icon, label, value }: { icon: ReactNode; label: string; valu
 );
 
 export const StatsSkeleton = () => (
-  <Grid container spacing={2}>
+  <Box sx={STATS_GRID_SX}>
     {[0, 1, 2, 3].map((index) => (
-      <Grid key={index} size={{ xs: 6, sm: 3, md: 6 }}>
+      <Box key={index}>
         <Skeleton variant="rounded" height={78} sx={{ borderRadius: 5 }} />
-      </Grid>
+      </Box>
     ))}
-  </Grid>
+  </Box>
 );
 
 /** productos, vendidos, promedio, totalReviews (spec section 2, profiles). */
@@ -72,19 +72,19 @@ export const UserStats = ({ userId }: { userId: number }) => {
   }
   const { productos, vendidos, promedio, totalReviews } = stats.data;
   return (
-    <Grid container spacing={2} component="section" aria-label="Estadísticas">
-      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
+    <Box sx={STATS_GRID_SX} component="section" aria-label="Estadísticas">
+      <Box>
         <StatTile icon={<Inventory2OutlinedIcon />} label="Productos" value={productos} />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
+      </Box>
+      <Box>
         <StatTile icon={<CheckCircleOutlineIcon />} label="Vendidos" value={vendidos} />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
+      </Box>
+      <Box>
         <StatTile icon={<StarRoundedIcon />} label="Promedio" value={formatRating(promedio)} />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 3, md: 6 }}>
+      </Box>
+      <Box>
         <StatTile icon={<RateReviewOutlinedIcon />} label="Reseñas" value={totalReviews} />
-      </Grid>
-    </Grid>
+      </Box>
+    </Box>
   );
 };
