@@ -52,7 +52,6 @@ export const KNOWN_OVER = new Set([
   '/user/:userId',
   '/search',
   '/profile',
-  '/create-product',
   '/chat',
   '/my-products',
   '/admin-panel',
