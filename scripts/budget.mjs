@@ -53,7 +53,6 @@ export const KNOWN_OVER = new Set([
   '/search',
   '/profile',
   '/chat',
-  '/my-products',
   '/admin-panel',
 ]);
 
