@@ -50,7 +50,6 @@ export const ROUTES = {
 export const KNOWN_OVER = new Set([
   '/register',
   '/user/:userId',
-  '/search',
   '/profile',
   '/chat',
   '/admin-panel',

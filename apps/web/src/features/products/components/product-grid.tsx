@@ -73,7 +73,8 @@ export const EmptyState = ({
 const loadProductList = () => import('./product-list');
 const ProductList = lazy(async () => ({ default: (await loadProductList()).ProductList }));
 
-const SkeletonGrid = ({ count, label }: { count: number; label?: string }) => (
+/** `count` card skeletons in the grid's columns: a product list on its way. */
+export const SkeletonGrid = ({ count, label }: { count: number; label?: string }) => (
   <Box sx={GRID_SX} aria-busy="true" aria-label={label}>
     {Array.from({ length: count }, (_, index) => (
       <ProductCardSkeleton key={index} />

@@ -5,6 +5,7 @@ import {
   PRODUCT_CONDITION_FILTERS,
   type ProductConditionFilter,
 } from '@unimercado/shared/constants';
+import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
 import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
 import type { SearchFilters } from '../utils/search-filters';
@@ -62,8 +63,7 @@ export const SearchFilterFields = ({
   <Collapse in={isOpen} appear={appear} id={id}>
     <Grid container spacing={2} sx={{ pt: 2.5 }}>
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <TextInput
-          select
+        <SelectInput
           fullWidth
           label="Categoría"
           value={filters.categoryId ?? ''}
@@ -74,7 +74,7 @@ export const SearchFilterFields = ({
               page: 1,
             })
           }
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">{PRODUCTS_TEXT.allCategories}</option>
           {categories.map((item) => (
@@ -82,7 +82,7 @@ export const SearchFilterFields = ({
               {item.name}
             </option>
           ))}
-        </TextInput>
+        </SelectInput>
       </Grid>
       <PriceFilter
         label="Precio mínimo"
@@ -95,8 +95,7 @@ export const SearchFilterFields = ({
         onText={(v) => onText('maxPrice', v)}
       />
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <TextInput
-          select
+        <SelectInput
           fullWidth
           label="Estado"
           value={filters.status ?? ''}
@@ -107,7 +106,7 @@ export const SearchFilterFields = ({
               page: 1,
             })
           }
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">{PRODUCTS_TEXT.allConditions}</option>
           {PRODUCT_CONDITION_FILTERS.map((value) => (
@@ -115,7 +114,7 @@ export const SearchFilterFields = ({
               {CONDITION_LABELS[value]}
             </option>
           ))}
-        </TextInput>
+        </SelectInput>
       </Grid>
       <Grid size={12}>
         <TextInput

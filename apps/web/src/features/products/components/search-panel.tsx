@@ -5,12 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
@@ -23,6 +23,9 @@ import {
 } from '../utils/search-filters';
 
 type Category = { id: number; name: string };
+
+// The active filters' chips show when the URL filters: MUI's Chip follows the first render.
+const Chip = lazy(() => import('@mui/material/Chip'));
 
 const loadFilterFields = () => import('./search-filter-fields');
 const SearchFilterFields = lazy(async () => ({
@@ -251,22 +254,32 @@ export const SearchPanel = ({
 
         {hasAnything && (
           <Box
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 1,
+              mt: 2,
+              // The chips' height while their code loads.
+              minHeight: chips.length > 0 ? 36 : undefined,
+            }}
             aria-label="Filtros activos"
             role="group"
           >
-            {chips.map((chip) => (
-              <Chip
-                key={chip.key}
-                label={chip.label}
-                onClick={() => commit({ ...filters, ...chip.clear, page: 1 })}
-                onDelete={() => commit({ ...filters, ...chip.clear, page: 1 })}
-                aria-label={`Quitar filtro ${chip.label}`}
-                color="primary"
-                variant="outlined"
-                sx={{ height: 36 }}
-              />
-            ))}
+            <Suspense fallback={null}>
+              {chips.map((chip) => (
+                <Chip
+                  key={chip.key}
+                  label={chip.label}
+                  onClick={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                  onDelete={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                  aria-label={`Quitar filtro ${chip.label}`}
+                  color="primary"
+                  variant="outlined"
+                  sx={{ height: 36 }}
+                />
+              ))}
+            </Suspense>
             <Button size="small" onClick={() => commit(EMPTY_FILTERS)} sx={{ ml: 'auto' }}>
               {PRODUCTS_TEXT.clear}
             </Button>
@@ -287,8 +300,7 @@ export const SortSelect = ({
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
   return (
-    <TextInput
-      select
+    <SelectInput
       fullWidth
       size="small"
       label="Ordenar por"
@@ -296,7 +308,7 @@ export const SortSelect = ({
       onChange={(event: ChangeEvent<HTMLInputElement>) =>
         onChange({ ...filters, sort: event.target.value as ProductSort, page: 1 })
       }
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
       sx={{ width: { xs: '100%', sm: 220 }, '& .MuiInputBase-root': { minHeight: 44 } }}
     >
       {sorts.map((sort) => (
@@ -304,6 +316,6 @@ export const SortSelect = ({
           {SORT_LABELS[sort]}
         </option>
       ))}
-    </TextInput>
+    </SelectInput>
   );
 };
