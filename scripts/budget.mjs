@@ -51,7 +51,6 @@ export const KNOWN_OVER = new Set([
   '/register',
   '/user/:userId',
   '/profile',
-  '/chat',
   '/admin-panel',
 ]);
 

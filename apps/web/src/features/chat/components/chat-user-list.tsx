@@ -1,5 +1,4 @@
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -16,6 +15,38 @@ export type ChatListEntry = Pick<ChatUser, 'id' | 'name'> & {
   lastMessage: ChatUser['lastMessage'];
   unreadCount: number;
 };
+
+/**
+ * MUI Badge's look on a round avatar (a 20 px primary pill on its upper right, '99+' past 99)
+ * without its code, as the bar's dot (issue 7's JS budget).
+ */
+const UnreadCount = ({ count }: { count: number }) => (
+  <Box
+    component="span"
+    aria-label={`${count} sin leer`}
+    sx={{
+      position: 'absolute',
+      top: '14%',
+      right: '14%',
+      transform: 'translate(50%, -50%)',
+      minWidth: 20,
+      height: 20,
+      px: 0.75,
+      borderRadius: 10,
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      bgcolor: 'primary.main',
+      color: 'primary.contrastText',
+      fontSize: '0.75rem',
+      fontWeight: 500,
+      lineHeight: 1,
+      zIndex: 1,
+    }}
+  >
+    {count > 99 ? '99+' : count}
+  </Box>
+);
 
 /** People with a prior conversation plus the preselected one (spec section 2). */
 export const ChatUserList = ({
@@ -58,17 +89,12 @@ export const ChatUserList = ({
             sx={{ py: 1.25, minHeight: 64 }}
           >
             <ListItemAvatar>
-              <Badge
-                color="primary"
-                badgeContent={entry.unreadCount}
-                max={99}
-                overlap="circular"
-                slotProps={{ badge: { 'aria-label': `${entry.unreadCount} sin leer` } }}
-              >
+              <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
                 <Avatar sx={{ bgcolor: 'primary.main', width: 44, height: 44 }}>
                   {getInitials(entry.name)}
                 </Avatar>
-              </Badge>
+                {entry.unreadCount > 0 && <UnreadCount count={entry.unreadCount} />}
+              </Box>
             </ListItemAvatar>
             <ListItemText
               primary={entry.name}

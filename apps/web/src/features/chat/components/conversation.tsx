@@ -7,13 +7,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CHAT_LIMITS } from '@unimercado/shared/chat-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { TextInput } from '@/components/form/text-input';
 import { hrefs } from '@/config/paths';
 import { getInitials } from '@/utils/initials';
 import { CHAT_KEY } from '../api/get-chat-users';
@@ -206,7 +206,7 @@ export const Conversation = ({
         onSubmit={submit}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1.5 }}
       >
-        <TextField
+        <TextInput
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
