@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ChatUser } from '@unimercado/shared/chat';
+import { CountBadge } from '@/components/feedback/count-badge';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { getInitials } from '@/utils/initials';
 import { formatRelativeTime } from '@/utils/relative-time';
@@ -15,38 +16,6 @@ export type ChatListEntry = Pick<ChatUser, 'id' | 'name'> & {
   lastMessage: ChatUser['lastMessage'];
   unreadCount: number;
 };
-
-/**
- * MUI Badge's look on a round avatar (a 20 px primary pill on its upper right, '99+' past 99)
- * without its code, as the bar's dot (issue 7's JS budget).
- */
-const UnreadCount = ({ count }: { count: number }) => (
-  <Box
-    component="span"
-    aria-label={`${count} sin leer`}
-    sx={{
-      position: 'absolute',
-      top: '14%',
-      right: '14%',
-      transform: 'translate(50%, -50%)',
-      minWidth: 20,
-      height: 20,
-      px: 0.75,
-      borderRadius: 10,
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      bgcolor: 'primary.main',
-      color: 'primary.contrastText',
-      fontSize: '0.75rem',
-      fontWeight: 500,
-      lineHeight: 1,
-      zIndex: 1,
-    }}
-  >
-    {count > 99 ? '99+' : count}
-  </Box>
-);
 
 /** People with a prior conversation plus the preselected one (spec section 2). */
 export const ChatUserList = ({
@@ -93,7 +62,13 @@ export const ChatUserList = ({
                 <Avatar sx={{ bgcolor: 'primary.main', width: 44, height: 44 }}>
                   {getInitials(entry.name)}
                 </Avatar>
-                {entry.unreadCount > 0 && <UnreadCount count={entry.unreadCount} />}
+                {entry.unreadCount > 0 && (
+                  <CountBadge
+                    count={entry.unreadCount}
+                    inset="14%"
+                    label={`${entry.unreadCount} sin leer`}
+                  />
+                )}
               </Box>
             </ListItemAvatar>
             <ListItemText

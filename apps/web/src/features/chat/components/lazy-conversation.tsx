@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { HEADER_SX, HISTORY_SX, HistorySkeleton } from './conversation-layout';
 
 const load = () => import('./conversation');
 const Conversation = lazy(async () => ({ default: (await load()).Conversation }));
@@ -13,31 +14,16 @@ export const preloadConversation = () => void load();
  * avatar and name, the history's own three skeleton bubbles, the composer's row.
  */
 const ConversationSkeleton = () => (
-  <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} aria-busy="true">
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        px: 2,
-        py: 1.25,
-        borderBottom: '1px solid',
-        borderColor: 'divider',
-      }}
-    >
+  <Box
+    sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+    aria-busy="true"
+  >
+    <Box sx={HEADER_SX}>
       <Skeleton variant="circular" width={40} height={40} />
       <Skeleton width={140} />
     </Box>
-    <Box sx={{ flex: 1, px: { xs: 1.5, sm: 2.5 }, py: 2, bgcolor: '#fbf9ff' }}>
-      {[0, 1, 2].map((key) => (
-        <Skeleton
-          key={key}
-          variant="rounded"
-          height={44}
-          width={key % 2 ? '55%' : '40%'}
-          sx={{ mb: 1.5, ml: key % 2 ? 'auto' : 0 }}
-        />
-      ))}
+    <Box sx={HISTORY_SX}>
+      <HistorySkeleton />
     </Box>
     <Box sx={{ display: 'flex', gap: 1, p: 1.5 }}>
       <Skeleton variant="rounded" height={40} sx={{ flex: 1, borderRadius: '12px' }} />

@@ -10,6 +10,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CountBadge } from '@/components/feedback/count-badge';
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
 import { formatPrice } from '@/utils/format';
@@ -204,34 +205,7 @@ export const SearchPanel = ({
             >
               {PRODUCTS_TEXT.filters}
             </Button>
-            {/* MUI Badge's look (a 20 px primary pill on the corner) without its code. */}
-            {activeCount > 0 && (
-              <Box
-                component="span"
-                sx={{
-                  position: 'absolute',
-                  top: 0,
-                  right: 0,
-                  transform: 'translate(50%, -50%)',
-                  minWidth: 20,
-                  height: 20,
-                  px: 0.75,
-                  borderRadius: 10,
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  fontSize: '0.75rem',
-                  fontWeight: 500,
-                  lineHeight: 1,
-                  zIndex: 1,
-                  pointerEvents: 'none',
-                }}
-              >
-                {activeCount}
-              </Box>
-            )}
+            {activeCount > 0 && <CountBadge count={activeCount} />}
           </Box>
         </Box>
 
