@@ -4,7 +4,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PUBLISH_REDIRECT_MS } from '@unimercado/shared/constants';
@@ -18,7 +17,12 @@ import { paths } from '@/config/paths';
 import { useVerificationStatus } from '@/features/auth/api/verification-status';
 import { useCategories } from '@/features/categories/api/get-categories';
 import type { PickedImage } from '@/features/products/components/image-picker';
-import { ProductForm, type ProductFormValues } from '@/features/products/components/product-form';
+import {
+  LazyProductForm,
+  preloadProductForm,
+  ProductFormSkeleton,
+} from '@/features/products/components/lazy-product-form';
+import type { ProductFormValues } from '@/features/products/components/product-form';
 import { SaveProgress } from '@/features/products/components/save-progress';
 import { useSaveProduct } from '@/features/products/hooks/use-save-product';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
@@ -59,6 +63,9 @@ export const CreateProductRoute = () => {
   const [images, setImages] = useState<PickedImage[]>([]);
   const [isPublished, setIsPublished] = useState(false);
 
+  // The form's code follows the first render, alongside the categories request.
+  useEffect(preloadProductForm, []);
+
   useEffect(() => {
     if (!isPublished) return undefined;
     const timer = setTimeout(() => void navigate(paths.myProducts), PUBLISH_REDIRECT_MS);
@@ -98,18 +105,9 @@ export const CreateProductRoute = () => {
               isRetrying={categories.isFetching}
             />
           ) : categories.isPending ? (
-            <Stack spacing={2} aria-busy="true">
-              {[56, 120, 56, 56].map((height, index) => (
-                <Skeleton
-                  key={index}
-                  variant="rounded"
-                  height={height}
-                  sx={{ borderRadius: '12px' }}
-                />
-              ))}
-            </Stack>
+            <ProductFormSkeleton />
           ) : (
-            <ProductForm
+            <LazyProductForm
               formId={formId}
               categories={categories.data}
               images={images}

@@ -32,7 +32,8 @@ describe('/my-favorites', () => {
     expect(within(stats).getByText('Precio promedio')).toBeInTheDocument();
     // (450000 + 85001) / 2 = 267500.5 → 267501
     expect(within(stats).getByText('$ 267.501')).toBeInTheDocument();
-    expect(screen.getByText('Bicicleta urbana')).toBeInTheDocument();
+    // The cards' code loads after the first render, alongside the request.
+    expect(await screen.findByText('Bicicleta urbana')).toBeInTheDocument();
     expect(screen.getByText('VENDIDO')).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'Quitar Bicicleta urbana de favoritos' }),

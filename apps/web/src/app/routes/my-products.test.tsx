@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, makeProduct, mockUploads } from '@/testing/products';
@@ -82,6 +82,26 @@ describe('/my-products', () => {
       screen.queryByRole('button', { name: 'Ver ofertas de Bicicleta urbana' }),
     ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Eliminar Bicicleta urbana' })).toBeInTheDocument();
+  });
+
+  it('the tabs follow the keyboard pattern: one in the tab order, arrows move, Enter opens', async () => {
+    dashboardApi();
+    const { router } = renderApp('/my-products', { user: TEST_USER });
+    const active = await screen.findByRole('tab', { name: 'Activos (1)' }, { timeout: 5000 });
+    const sold = screen.getByRole('tab', { name: 'Vendidos (1)' });
+    expect(active).toHaveAttribute('tabindex', '0');
+    expect(sold).toHaveAttribute('tabindex', '-1');
+    act(() => active.focus());
+    await userEvent.keyboard('{ArrowRight}');
+    expect(sold).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(active).toHaveFocus();
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=vendidos'));
+    expect(screen.getByRole('tab', { name: 'Vendidos (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('deletes after the spec confirmation; a 500 gives the spec message', async () => {

@@ -1,16 +1,13 @@
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useProducts } from '@/features/products/api/get-products';
-import { cardActionsFor } from '@/features/products/components/product-card-actions';
-import { EmptyState } from '@/features/products/components/product-grid';
-import { ProductResults } from '@/features/products/components/product-results';
+import { SkeletonGrid } from '@/features/products/components/product-grid';
 import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import {
@@ -19,11 +16,16 @@ import {
   toProductQuery,
   type SearchFilters,
 } from '@/features/products/utils/search-filters';
-import { useAuth } from '@/lib/auth';
-import { useTradeActions } from '../use-trade-actions';
 
 /** Six skeleton cards while a search loads (spec section 9). */
 const SEARCH_SKELETONS = 6;
+const RESULTS_LABEL = 'Resultados de la búsqueda';
+
+// The results' code (cards, favourite and offer) loads with the first request, not before the
+// first render (issue 7's JS budget); the same skeletons show meanwhile.
+const SearchResults = lazy(async () => ({
+  default: (await import('./search-results')).SearchResults,
+}));
 
 /**
  * /search, 'Buscar Productos Disponibles' (spec section 2). The filters and the sort live in the
@@ -34,8 +36,6 @@ export const SearchRoute = () => {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const categories = useCategories();
   const results = useProducts(toProductQuery(filters, PAGE_SIZE));
-  const { user } = useAuth();
-  const trade = useTradeActions();
 
   const change = (next: SearchFilters, options: { replace?: boolean } = {}) =>
     setParams(paramsFromFilters(next), { replace: options.replace ?? false });
@@ -73,24 +73,15 @@ export const SearchRoute = () => {
         </Typography>
         <SortSelect filters={filters} onChange={change} />
       </Box>
-      <ProductResults
-        query={results}
-        page={filters.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={goTo}
-        label="Resultados de la búsqueda"
-        skeletons={SEARCH_SKELETONS}
-        headingLevel="h2"
-        renderActions={cardActionsFor(user?.id ?? null, trade)}
-        empty={
-          <EmptyState
-            title={PRODUCTS_TEXT.searchEmpty}
-            hint={PRODUCTS_TEXT.searchEmptyHint}
-            icon={<SearchOffOutlinedIcon />}
-          />
-        }
-      />
-      {trade.elements}
+      <Suspense fallback={<SkeletonGrid count={SEARCH_SKELETONS} label={RESULTS_LABEL} />}>
+        <SearchResults
+          results={results}
+          page={filters.page}
+          onPageChange={goTo}
+          label={RESULTS_LABEL}
+          skeletons={SEARCH_SKELETONS}
+        />
+      </Suspense>
     </PageContainer>
   );
 };

@@ -1,4 +1,5 @@
 import type { TextFieldProps } from '@mui/material/TextField';
+import type { ComponentType } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from './password-field';
 import { TextInput } from './text-input';
@@ -10,6 +11,8 @@ type Props<T extends FieldValues> = Omit<
   control: Control<T>;
   name: FieldPath<T>;
   isPassword?: boolean;
+  /** The field drawn instead of `TextInput` (e.g. `SelectInput` for a native select). */
+  field?: ComponentType<TextFieldProps>;
   /** For a password: what its show/hide button names (PasswordField). */
   toggleLabel?: string;
   /** Show the field in red without repeating the message under it. */
@@ -25,6 +28,7 @@ export const FormTextField = <T extends FieldValues>({
   control,
   name,
   isPassword = false,
+  field: FieldComponent = TextInput,
   toggleLabel,
   hideErrorText = false,
   summaryMessages = [],
@@ -37,7 +41,7 @@ export const FormTextField = <T extends FieldValues>({
     name={name}
     rules={deps ? { deps } : undefined}
     render={({ field, fieldState }) => {
-      const Field = isPassword ? PasswordField : TextInput;
+      const Field = isPassword ? PasswordField : FieldComponent;
       const message = fieldState.error?.message;
       const errorText =
         hideErrorText || (message && summaryMessages.includes(message)) ? undefined : message;

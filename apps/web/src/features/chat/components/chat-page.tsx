@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_SINGLE_VIEW_BREAKPOINT_PX } from '@unimercado/shared/constants';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { useAuth } from '@/lib/auth';
 import { useChatContact } from '../api/get-chat-contact';
@@ -14,7 +14,7 @@ import { useChat } from '../hooks/use-chat';
 import { CHAT_TEXTS } from '../messages';
 import { ChatUserList, type ChatListEntry } from './chat-user-list';
 import { ConnectionStatus } from './connection-status';
-import { Conversation } from './conversation';
+import { LazyConversation, preloadConversation } from './lazy-conversation';
 
 export type Preselected = { userId: number; name: string | null; initialMessage: string };
 
@@ -30,6 +30,9 @@ export const ChatPage = ({ preselected }: { preselected: Preselected | null }) =
   const [selectedId, setSelectedId] = useState<number | null>(preselected?.userId ?? null);
   const [showConversation, setShowConversation] = useState(preselected !== null);
   const myId = user?.id ?? 0;
+
+  // The conversation's code follows the first render: opening one does not wait for it.
+  useEffect(preloadConversation, []);
 
   const known = users.data?.find((entry) => entry.id === preselected?.userId);
   const contact = useChatContact(
@@ -134,7 +137,7 @@ export const ChatPage = ({ preselected }: { preselected: Preselected | null }) =
         {conversationVisible && (
           <Box component="section" aria-label="Conversación" sx={{ flex: 1, minWidth: 0 }}>
             {selected ? (
-              <Conversation
+              <LazyConversation
                 key={selected.id}
                 myId={myId}
                 partner={selected}

@@ -1,5 +1,4 @@
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -7,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ChatUser } from '@unimercado/shared/chat';
+import { CountBadge } from '@/components/feedback/count-badge';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { getInitials } from '@/utils/initials';
 import { formatRelativeTime } from '@/utils/relative-time';
@@ -58,17 +58,18 @@ export const ChatUserList = ({
             sx={{ py: 1.25, minHeight: 64 }}
           >
             <ListItemAvatar>
-              <Badge
-                color="primary"
-                badgeContent={entry.unreadCount}
-                max={99}
-                overlap="circular"
-                slotProps={{ badge: { 'aria-label': `${entry.unreadCount} sin leer` } }}
-              >
+              <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
                 <Avatar sx={{ bgcolor: 'primary.main', width: 44, height: 44 }}>
                   {getInitials(entry.name)}
                 </Avatar>
-              </Badge>
+                {entry.unreadCount > 0 && (
+                  <CountBadge
+                    count={entry.unreadCount}
+                    inset="14%"
+                    label={`${entry.unreadCount} sin leer`}
+                  />
+                )}
+              </Box>
             </ListItemAvatar>
             <ListItemText
               primary={entry.name}

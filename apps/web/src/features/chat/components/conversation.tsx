@@ -6,14 +6,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CHAT_LIMITS } from '@unimercado/shared/chat-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { TextInput } from '@/components/form/text-input';
 import { hrefs } from '@/config/paths';
 import { getInitials } from '@/utils/initials';
 import { CHAT_KEY } from '../api/get-chat-users';
@@ -22,6 +21,7 @@ import { markConversationRead } from '../api/mark-conversation-read';
 import { useChat } from '../hooks/use-chat';
 import { CHAT_TEXTS } from '../messages';
 import { mergeHistory, type DisplayMessage } from '../utils/chat-messages';
+import { HEADER_SX, HISTORY_SX, HistorySkeleton } from './conversation-layout';
 import { MessageText } from './message-text';
 
 const timeFormatter = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit' });
@@ -118,17 +118,7 @@ export const Conversation = ({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1.5,
-          px: 2,
-          py: 1.25,
-          borderBottom: '1px solid',
-          borderColor: 'divider',
-        }}
-      >
+      <Box sx={HEADER_SX}>
         {showBack && (
           <IconButton aria-label={CHAT_TEXTS.back} onClick={onBack} edge="start">
             <ArrowBackIcon />
@@ -150,21 +140,13 @@ export const Conversation = ({
 
       <Box
         ref={scroller}
-        sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2, bgcolor: '#fbf9ff' }}
+        sx={{ ...HISTORY_SX, overflowY: 'auto' }}
         aria-live="polite"
         aria-label={`Conversación con ${partner.name}`}
         role="log"
       >
         {history.isPending ? (
-          [0, 1, 2].map((key) => (
-            <Skeleton
-              key={key}
-              variant="rounded"
-              height={44}
-              width={key % 2 ? '55%' : '40%'}
-              sx={{ mb: 1.5, ml: key % 2 ? 'auto' : 0 }}
-            />
-          ))
+          <HistorySkeleton />
         ) : history.isError ? (
           <ErrorAlert
             message={CHAT_TEXTS.messagesError}
@@ -206,7 +188,7 @@ export const Conversation = ({
         onSubmit={submit}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1.5 }}
       >
-        <TextField
+        <TextInput
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}

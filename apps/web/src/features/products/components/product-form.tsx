@@ -15,6 +15,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
+import { SelectInput } from '@/components/form/select-input';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
 import { ImagePicker, type PickedImage } from './image-picker';
 
@@ -168,9 +169,9 @@ export const ProductForm = ({
             name="status"
             label="Estado"
             required
-            select
+            field={SelectInput}
             disabled={disabled}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               Selecciona el estado
@@ -188,9 +189,9 @@ export const ProductForm = ({
             name="categoryId"
             label="Categoría"
             required
-            select
+            field={SelectInput}
             disabled={disabled}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           >
             {/* Spec section 5: the placeholder (value 0) is not selectable. */}
             <option value="0" disabled>

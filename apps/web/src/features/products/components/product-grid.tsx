@@ -5,8 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
-import type { ReactNode } from 'react';
-import { ProductCard } from './product-card';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 
 /** Two columns on a phone, up to four on a wide screen. */
 export const GRID_SX = {
@@ -69,6 +68,20 @@ export const EmptyState = ({
   </Box>
 );
 
+// The cards (MUI's Chip, CardActionArea, the photo and sold banner) show once the answer is there:
+// their code loads alongside the request, after the first render (issue 7's JS budget).
+const loadProductList = () => import('./product-list');
+const ProductList = lazy(async () => ({ default: (await loadProductList()).ProductList }));
+
+/** `count` card skeletons in the grid's columns: a product list on its way. */
+export const SkeletonGrid = ({ count, label }: { count: number; label?: string }) => (
+  <Box sx={GRID_SX} aria-busy="true" aria-label={label}>
+    {Array.from({ length: count }, (_, index) => (
+      <ProductCardSkeleton key={index} />
+    ))}
+  </Box>
+);
+
 /**
  * The products of a page, or `skeletons` placeholders while the first answer is on its way, or
  * the empty state. A page-to-page change keeps the previous cards (dimmed) instead.
@@ -79,10 +92,8 @@ export const ProductGrid = ({
   isRefreshing = false,
   skeletons,
   empty,
-  headingLevel,
-  renderActions,
-  renderFooter,
   label,
+  ...cards
 }: {
   products: readonly Product[] | undefined;
   isLoading: boolean;
@@ -94,41 +105,12 @@ export const ProductGrid = ({
   renderFooter?: (product: Product) => ReactNode;
   label?: string;
 }) => {
-  if (isLoading) {
-    return (
-      <Box sx={GRID_SX} aria-busy="true" aria-label={label}>
-        {Array.from({ length: skeletons }, (_, index) => (
-          <ProductCardSkeleton key={index} />
-        ))}
-      </Box>
-    );
-  }
+  useEffect(() => void loadProductList(), []);
+  if (isLoading) return <SkeletonGrid count={skeletons} label={label} />;
   if (!products || products.length === 0) return <>{empty}</>;
   return (
-    <Box
-      component="ul"
-      aria-label={label}
-      aria-busy={isRefreshing}
-      sx={{
-        ...GRID_SX,
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        opacity: isRefreshing ? 0.6 : 1,
-        transition: 'opacity 150ms',
-      }}
-    >
-      {products.map((product, index) => (
-        <Box component="li" key={product.id} sx={{ minWidth: 0 }}>
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            eager={index < 2}
-            actions={renderActions?.(product)}
-            footer={renderFooter?.(product)}
-          />
-        </Box>
-      ))}
-    </Box>
+    <Suspense fallback={<SkeletonGrid count={products.length} label={label} />}>
+      <ProductList {...cards} products={products} label={label} isRefreshing={isRefreshing} />
+    </Suspense>
   );
 };

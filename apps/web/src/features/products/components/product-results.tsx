@@ -1,11 +1,14 @@
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import type { Page } from '@/lib/api-client';
-import { PaginationBar } from './pagination-bar';
 import { ProductGrid } from './product-grid';
+
+// MUI's Pagination shows once the answer is there: its code follows the first render (issue 7).
+const loadPaginationBar = () => import('./pagination-bar');
+const PaginationBar = lazy(async () => ({ default: (await loadPaginationBar()).PaginationBar }));
 
 /**
  * A paginated product list as every page shows it: the grid (skeletons, empty state, cards), the
@@ -27,6 +30,7 @@ export const ProductResults = ({
   /** The bar shows from this many products on. */
   hidePaginationBelow?: number;
 }) => {
+  useEffect(() => void loadPaginationBar(), []);
   if (query.isError) {
     return (
       <ErrorAlert
@@ -45,13 +49,15 @@ export const ProductResults = ({
         isRefreshing={query.isPlaceholderData}
       />
       {query.data && query.data.total >= Math.max(1, hidePaginationBelow) && (
-        <PaginationBar
-          page={page}
-          pageSize={pageSize}
-          total={query.data.total}
-          shown={query.data.items.length}
-          onChange={onPageChange}
-        />
+        <Suspense fallback={null}>
+          <PaginationBar
+            page={page}
+            pageSize={pageSize}
+            total={query.data.total}
+            shown={query.data.items.length}
+            onChange={onPageChange}
+          />
+        </Suspense>
       )}
     </>
   );

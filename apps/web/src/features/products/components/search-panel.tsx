@@ -1,25 +1,18 @@
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import {
-  PRODUCT_CONDITION_FILTERS,
-  PRODUCT_SORTS,
-  type ProductConditionFilter,
-  type ProductSort,
-} from '@unimercado/shared/constants';
+import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CountBadge } from '@/components/feedback/count-badge';
+import { SelectInput } from '@/components/form/select-input';
+import { TextInput } from '@/components/form/text-input';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
 import {
@@ -31,6 +24,19 @@ import {
 } from '../utils/search-filters';
 
 type Category = { id: number; name: string };
+
+// The active filters' chips show when the URL filters: MUI's Chip follows the first render.
+const Chip = lazy(() => import('@mui/material/Chip'));
+
+const loadFilterFields = () => import('./search-filter-fields');
+const SearchFilterFields = lazy(async () => ({
+  default: (await loadFilterFields()).SearchFilterFields,
+}));
+/** On hover or focus of 'Filtros': the fields are there when it opens. */
+const preloadFilterFields = () => void loadFilterFields();
+
+/** The filters' height while their code loads (open at first render: the URL filters). */
+const FILTERS_HEIGHT = { xs: 292, sm: 220, md: 148 };
 
 const textOf = (filters: SearchFilters) => ({
   search: filters.search,
@@ -60,6 +66,13 @@ export const SearchPanel = ({
   const ids = useId();
   const activeCount = countActiveFilters(filters);
   const [isOpen, setIsOpen] = useState(activeCount > 0);
+  const [openedAtFirst] = useState(isOpen);
+  // The fields mount once wanted (open, or about to be), so their first opening still slides.
+  const [fieldsWanted, setFieldsWanted] = useState(isOpen);
+  const wantFields = () => {
+    preloadFilterFields();
+    setFieldsWanted(true);
+  };
   const [text, setText] = useState(() => textOf(filters));
 
   // The URL changed (back button, a chip, 'Limpiar', a select): the boxes show what it says.
@@ -147,7 +160,8 @@ export const SearchPanel = ({
     <Card component="section" aria-label="Búsqueda y filtros" sx={{ mb: 3 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5 }}>
-          <TextField
+          <TextInput
+            fullWidth
             label={PRODUCTS_TEXT.searchLabel}
             type="search"
             value={text.search}
@@ -175,10 +189,15 @@ export const SearchPanel = ({
               },
             }}
           />
-          <Badge badgeContent={activeCount} color="primary" overlap="rectangular">
+          <Box sx={{ position: 'relative', flexShrink: 0 }}>
             <Button
               variant={isOpen ? 'contained' : 'outlined'}
-              onClick={() => setIsOpen((open) => !open)}
+              onClick={() => {
+                wantFields();
+                setIsOpen((open) => !open);
+              }}
+              onMouseEnter={wantFields}
+              onFocus={wantFields}
               aria-expanded={isOpen}
               aria-controls={`${ids}-filters`}
               startIcon={<TuneIcon />}
@@ -186,107 +205,55 @@ export const SearchPanel = ({
             >
               {PRODUCTS_TEXT.filters}
             </Button>
-          </Badge>
+            {activeCount > 0 && <CountBadge count={activeCount} />}
+          </Box>
         </Box>
 
-        <Collapse in={isOpen} id={`${ids}-filters`}>
-          <Grid container spacing={2} sx={{ pt: 2.5 }}>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                label="Categoría"
-                value={filters.categoryId ?? ''}
-                onChange={(event) =>
-                  commit({
-                    ...filters,
-                    categoryId: event.target.value ? Number(event.target.value) : null,
-                    page: 1,
-                  })
-                }
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{PRODUCTS_TEXT.allCategories}</option>
-                {categories.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 6, md: 2 }}>
-              <TextField
-                label="Precio mínimo"
-                value={text.minPrice}
-                onChange={(event) => setField('minPrice')(event.target.value)}
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 12 },
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, md: 2 }}>
-              <TextField
-                label="Precio máximo"
-                value={text.maxPrice}
-                onChange={(event) => setField('maxPrice')(event.target.value)}
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 12 },
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                label="Estado"
-                value={filters.status ?? ''}
-                onChange={(event) =>
-                  commit({
-                    ...filters,
-                    status: (event.target.value || null) as ProductConditionFilter | null,
-                    page: 1,
-                  })
-                }
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{PRODUCTS_TEXT.allConditions}</option>
-                {PRODUCT_CONDITION_FILTERS.map((value) => (
-                  <option key={value} value={value}>
-                    {CONDITION_LABELS[value]}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                label="Ubicación"
-                value={text.location}
-                onChange={(event) => setField('location')(event.target.value)}
-                placeholder="Biblioteca, bloque, portería..."
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-              />
-            </Grid>
-          </Grid>
-        </Collapse>
+        {fieldsWanted ? (
+          <Suspense fallback={isOpen ? <Box sx={{ height: FILTERS_HEIGHT }} /> : null}>
+            <SearchFilterFields
+              id={`${ids}-filters`}
+              isOpen={isOpen}
+              appear={!openedAtFirst}
+              filters={filters}
+              categories={categories}
+              text={text}
+              onText={(field, value) => setField(field)(value)}
+              onCommit={(next) => commit(next)}
+            />
+          </Suspense>
+        ) : (
+          <div id={`${ids}-filters`} hidden />
+        )}
 
         {hasAnything && (
           <Box
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 1,
+              mt: 2,
+              // The chips' height while their code loads.
+              minHeight: chips.length > 0 ? 36 : undefined,
+            }}
             aria-label="Filtros activos"
             role="group"
           >
-            {chips.map((chip) => (
-              <Chip
-                key={chip.key}
-                label={chip.label}
-                onClick={() => commit({ ...filters, ...chip.clear, page: 1 })}
-                onDelete={() => commit({ ...filters, ...chip.clear, page: 1 })}
-                aria-label={`Quitar filtro ${chip.label}`}
-                color="primary"
-                variant="outlined"
-                sx={{ height: 36 }}
-              />
-            ))}
+            <Suspense fallback={null}>
+              {chips.map((chip) => (
+                <Chip
+                  key={chip.key}
+                  label={chip.label}
+                  onClick={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                  onDelete={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                  aria-label={`Quitar filtro ${chip.label}`}
+                  color="primary"
+                  variant="outlined"
+                  sx={{ height: 36 }}
+                />
+              ))}
+            </Suspense>
             <Button size="small" onClick={() => commit(EMPTY_FILTERS)} sx={{ ml: 'auto' }}>
               {PRODUCTS_TEXT.clear}
             </Button>
@@ -307,15 +274,15 @@ export const SortSelect = ({
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
   return (
-    <TextField
-      select
+    <SelectInput
+      fullWidth
       size="small"
       label="Ordenar por"
       value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
       onChange={(event: ChangeEvent<HTMLInputElement>) =>
         onChange({ ...filters, sort: event.target.value as ProductSort, page: 1 })
       }
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
       sx={{ width: { xs: '100%', sm: 220 }, '& .MuiInputBase-root': { minHeight: 44 } }}
     >
       {sorts.map((sort) => (
@@ -323,6 +290,6 @@ export const SortSelect = ({
           {SORT_LABELS[sort]}
         </option>
       ))}
-    </TextField>
+    </SelectInput>
   );
 };

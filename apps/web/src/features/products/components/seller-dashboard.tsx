@@ -13,9 +13,6 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
@@ -31,11 +28,11 @@ import { formatPrice } from '@/utils/format';
 import { useProducts } from '../api/get-products';
 import { useSellerStats } from '../api/get-seller-stats';
 import { useDeleteProduct, useMarkProductSold } from '../api/product-mutations';
-import { ConfirmDialog } from './confirm-dialog';
-import { EditProductDialog } from './edit-product-dialog';
+import { LazyConfirmDialog, LazyEditProductDialog, preloadEditProductDialog } from './lazy-dialogs';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { EmptyState } from './product-grid';
 import { ProductResults } from './product-results';
+import { SellerTabs } from './seller-tabs';
 
 export type SellerTab = 'active' | 'sold';
 
@@ -114,42 +111,40 @@ export const SellerDashboard = ({
       </Button>
     ) : (
       <>
-        <Tooltip title="Editar">
-          <IconButton
-            aria-label={`Editar ${product.title}`}
-            onClick={() => setEditing(product)}
-            color="primary"
-          >
-            <EditOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Ofertas recibidas">
-          <IconButton
-            aria-label={`Ver ofertas de ${product.title}`}
-            onClick={() => onViewOffers(product)}
-            color="primary"
-          >
-            <LocalOfferOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Marcar como vendido">
-          <IconButton
-            aria-label={`Marcar ${product.title} como vendido`}
-            onClick={() => setSelling(product)}
-            color="success"
-          >
-            <CheckCircleOutlineIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Eliminar">
-          <IconButton
-            aria-label={`Eliminar ${product.title}`}
-            onClick={() => setDeleting(product)}
-            color="error"
-          >
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          title="Editar"
+          aria-label={`Editar ${product.title}`}
+          onClick={() => setEditing(product)}
+          onMouseEnter={preloadEditProductDialog}
+          onFocus={preloadEditProductDialog}
+          color="primary"
+        >
+          <EditOutlinedIcon />
+        </IconButton>
+        <IconButton
+          title="Ofertas recibidas"
+          aria-label={`Ver ofertas de ${product.title}`}
+          onClick={() => onViewOffers(product)}
+          color="primary"
+        >
+          <LocalOfferOutlinedIcon />
+        </IconButton>
+        <IconButton
+          title="Marcar como vendido"
+          aria-label={`Marcar ${product.title} como vendido`}
+          onClick={() => setSelling(product)}
+          color="success"
+        >
+          <CheckCircleOutlineIcon />
+        </IconButton>
+        <IconButton
+          title="Eliminar"
+          aria-label={`Eliminar ${product.title}`}
+          onClick={() => setDeleting(product)}
+          color="error"
+        >
+          <DeleteOutlineIcon />
+        </IconButton>
       </>
     );
 
@@ -190,13 +185,14 @@ export const SellerDashboard = ({
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
-          <Tooltip title="Actualizar">
-            <span>
-              <IconButton aria-label="Actualizar" onClick={refresh} disabled={isRefreshing}>
-                <RefreshIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <IconButton
+            aria-label="Actualizar"
+            title="Actualizar"
+            onClick={refresh}
+            disabled={isRefreshing}
+          >
+            <RefreshIcon />
+          </IconButton>
           <Button
             component={RouterLink}
             to={paths.createProduct}
@@ -248,23 +244,15 @@ export const SellerDashboard = ({
         )}
       </Box>
 
-      <Tabs
+      <SellerTabs
         value={tab}
-        onChange={(_event, value: SellerTab) => onTabChange(value)}
-        aria-label="Mis productos por estado"
-        sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab
-          value="active"
-          label={`Activos${stats.data ? ` (${stats.data.active})` : ''}`}
-          sx={{ minHeight: 48 }}
-        />
-        <Tab
-          value="sold"
-          label={`Vendidos${stats.data ? ` (${stats.data.sold})` : ''}`}
-          sx={{ minHeight: 48 }}
-        />
-      </Tabs>
+        onChange={onTabChange}
+        label="Mis productos por estado"
+        tabs={[
+          { value: 'active', label: `Activos${stats.data ? ` (${stats.data.active})` : ''}` },
+          { value: 'sold', label: `Vendidos${stats.data ? ` (${stats.data.sold})` : ''}` },
+        ]}
+      />
 
       <ProductResults
         query={listing}
@@ -299,7 +287,7 @@ export const SellerDashboard = ({
       />
 
       {editing && (
-        <EditProductDialog
+        <LazyEditProductDialog
           product={editing}
           categories={categories}
           onClose={() => setEditing(null)}
@@ -309,7 +297,7 @@ export const SellerDashboard = ({
           }}
         />
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={selling !== null}
         title="¿Marcar como vendido?"
         confirmLabel="Marcar como vendido"
@@ -327,8 +315,8 @@ export const SellerDashboard = ({
         }
       >
         «{selling?.title}» dejará de recibir ofertas y mensajes. Esta acción no se puede deshacer.
-      </ConfirmDialog>
-      <ConfirmDialog
+      </LazyConfirmDialog>
+      <LazyConfirmDialog
         open={deleting !== null}
         title={PRODUCT_MESSAGES.deleteConfirm}
         confirmLabel="Eliminar"
@@ -347,7 +335,7 @@ export const SellerDashboard = ({
         }
       >
         «{deleting?.title}» y sus fotos se borrarán.
-      </ConfirmDialog>
+      </LazyConfirmDialog>
       <NoticeSnackbar message={notice} onClose={() => setNotice(null)} />
     </>
   );

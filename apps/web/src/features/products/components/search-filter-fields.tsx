@@ -1,0 +1,131 @@
+import Collapse from '@mui/material/Collapse';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import {
+  PRODUCT_CONDITION_FILTERS,
+  type ProductConditionFilter,
+} from '@unimercado/shared/constants';
+import { SelectInput } from '@/components/form/select-input';
+import { TextInput } from '@/components/form/text-input';
+import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
+import type { SearchFilters } from '../utils/search-filters';
+
+/** A price limit: digits typed freely, '$' in front. */
+const PriceFilter = ({
+  label,
+  value,
+  onText,
+}: {
+  label: string;
+  value: string;
+  onText: (value: string) => void;
+}) => (
+  <Grid size={{ xs: 6, md: 2 }}>
+    <TextInput
+      fullWidth
+      label={label}
+      value={value}
+      onChange={(event) => onText(event.target.value)}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', maxLength: 12 },
+        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+      }}
+    />
+  </Grid>
+);
+
+export type FilterTexts = { minPrice: string; maxPrice: string; location: string };
+
+/**
+ * The search's collapsible filters (spec section 2, Search): category, prices, condition and
+ * place. Loaded when first opened or when a shared URL already filters (issue 7's JS budget).
+ */
+export const SearchFilterFields = ({
+  id,
+  isOpen,
+  appear,
+  filters,
+  categories,
+  text,
+  onText,
+  onCommit,
+}: {
+  id: string;
+  isOpen: boolean;
+  /** Slide open on mount: it was opened by the person, not by the URL. */
+  appear: boolean;
+  filters: SearchFilters;
+  categories: readonly { id: number; name: string }[];
+  text: FilterTexts;
+  onText: (field: keyof FilterTexts, value: string) => void;
+  onCommit: (next: SearchFilters) => void;
+}) => (
+  <Collapse in={isOpen} appear={appear} id={id}>
+    <Grid container spacing={2} sx={{ pt: 2.5 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+        <SelectInput
+          fullWidth
+          label="Categoría"
+          value={filters.categoryId ?? ''}
+          onChange={(event) =>
+            onCommit({
+              ...filters,
+              categoryId: event.target.value ? Number(event.target.value) : null,
+              page: 1,
+            })
+          }
+          slotProps={{ inputLabel: { shrink: true } }}
+        >
+          <option value="">{PRODUCTS_TEXT.allCategories}</option>
+          {categories.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </SelectInput>
+      </Grid>
+      <PriceFilter
+        label="Precio mínimo"
+        value={text.minPrice}
+        onText={(v) => onText('minPrice', v)}
+      />
+      <PriceFilter
+        label="Precio máximo"
+        value={text.maxPrice}
+        onText={(v) => onText('maxPrice', v)}
+      />
+      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+        <SelectInput
+          fullWidth
+          label="Estado"
+          value={filters.status ?? ''}
+          onChange={(event) =>
+            onCommit({
+              ...filters,
+              status: (event.target.value || null) as ProductConditionFilter | null,
+              page: 1,
+            })
+          }
+          slotProps={{ inputLabel: { shrink: true } }}
+        >
+          <option value="">{PRODUCTS_TEXT.allConditions}</option>
+          {PRODUCT_CONDITION_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {CONDITION_LABELS[value]}
+            </option>
+          ))}
+        </SelectInput>
+      </Grid>
+      <Grid size={12}>
+        <TextInput
+          fullWidth
+          label="Ubicación"
+          value={text.location}
+          onChange={(event) => onText('location', event.target.value)}
+          placeholder="Biblioteca, bloque, portería..."
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+      </Grid>
+    </Grid>
+  </Collapse>
+);
