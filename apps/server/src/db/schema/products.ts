@@ -66,6 +66,13 @@ export const products = pgTable(
     // GIN indexes without a pending list (fastupdate off): a listing costs a little more to
     // publish, but searches stay fast right after many inserts, with no wait for a vacuum.
     index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    // A search among available products with a category or a condition (what the listing page
+    // asks): one index scan finds the rows matching the words and the filter together (btree_gin
+    // indexes the plain columns), so only those rows are read to be ranked.
+    index('products_available_search_filters_idx')
+      .using('gin', t.search, t.condition, t.categoryId)
+      .with({ fastupdate: false })
+      .where(sql`${t.isSold} = false`),
     // Partial words in titles and place names, accent- and case-insensitive: the expression
     // matches `folded()` in modules/products/products.queries.ts; FOLD_FUNCTION is created
     // by the listings migration.

@@ -210,7 +210,8 @@ const selectPage = async (
   const conditions = search ? [...filters, search.match] : filters;
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   const sort = effectiveSort(query);
-  // The rank is only worked out when it orders the list.
+  // The rank is only worked out when it orders the list, and once per row: the order names the
+  // column (the same expression written twice has other parameters, so it would be computed again).
   const rank = sort === 'relevance' && search ? search.rank : sql`0`;
   const rows = await queryRows<ProductRow & { total: number | string }>(
     db,
@@ -219,7 +220,7 @@ const selectPage = async (
       select p.id, count(*) over () as total, ${rank} as rank
       from products p
       where ${where}
-      order by ${orderBy(sort, rank)}
+      order by ${orderBy(sort, sql`rank`)}
       limit ${query.size} offset ${query.page * query.size}
     )
     select page.total, ${productColumns(withViews)}
