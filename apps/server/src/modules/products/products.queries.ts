@@ -170,9 +170,10 @@ const fullTextMatch = (search: string) => {
   return { match: sql`p.search @@ ${query}`, rank: sql`ts_rank_cd(p.search, ${query})` };
 };
 
+/** On `title_folded`, the stored `folded(title)`: no row's title is folded again per search. */
 const partialTitleMatch = (search: string) => ({
-  match: sql`${folded(sql`p.title`)} like ${folded(sql`${containsPattern(search)}`)}`,
-  rank: sql`word_similarity(${folded(sql`${search}`)}, ${folded(sql`p.title`)})`,
+  match: sql`p.title_folded like ${folded(sql`${containsPattern(search)}`)}`,
+  rank: sql`word_similarity(${folded(sql`${search}`)}, p.title_folded)`,
 });
 
 export const effectiveSort = (query: Pick<ProductListQuery, 'sort' | 'search'>): ProductSort => {
