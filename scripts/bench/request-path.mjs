@@ -187,9 +187,10 @@ const measurePglite = async (port, measureHello) => {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const db = await PGlite.create({
     dataDir: join(dataDir, 'pglite'),
-    extensions: { unaccent, pg_trgm },
+    extensions: { unaccent, pg_trgm, btree_gin },
   });
   await db.exec(smallSeed());
   await db.close();

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>;
 };
 
-export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm, btree_gin };
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }

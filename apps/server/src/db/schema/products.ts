@@ -38,6 +38,13 @@ export const products = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The title accent- and case-folded, kept by the database: partial-word search matches and
+     * ranks on it without folding every candidate row again (modules/products/products.queries.ts).
+     */
+    titleFolded: text('title_folded')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`lower(${FOLD_FUNCTION}("title"))`)),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -66,11 +73,18 @@ export const products = pgTable(
     // GIN indexes without a pending list (fastupdate off): a listing costs a little more to
     // publish, but searches stay fast right after many inserts, with no wait for a vacuum.
     index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
-    // Partial words in titles and place names, accent- and case-insensitive: the expression
-    // matches `folded()` in modules/products/products.queries.ts; FOLD_FUNCTION is created
-    // by the listings migration.
-    index('products_title_fold_trgm_idx')
-      .using('gin', sql.raw(`lower(${FOLD_FUNCTION}("title")) gin_trgm_ops`))
+    // A search among available products with a category or a condition (what the listing page
+    // asks): one index scan finds the rows matching the words and the filter together (btree_gin
+    // indexes the plain columns), so only those rows are read to be ranked.
+    index('products_available_search_filters_idx')
+      .using('gin', t.search, t.condition, t.categoryId)
+      .with({ fastupdate: false })
+      .where(sql`${t.isSold} = false`),
+    // Partial words in titles (the stored folded title) and place names, accent- and
+    // case-insensitive: the place expression matches `folded()` in
+    // modules/products/products.queries.ts; FOLD_FUNCTION is created by the listings migration.
+    index('products_title_folded_trgm_idx')
+      .using('gin', sql.raw('"title_folded" gin_trgm_ops'))
       .with({ fastupdate: false }),
     index('products_location_fold_trgm_idx')
       .using('gin', sql.raw(`lower(${FOLD_FUNCTION}("location")) gin_trgm_ops`))

@@ -196,6 +196,25 @@ describe('product lists: filters, search, sort and pagination', () => {
     expect((await list('?search=cientif')).titles).toEqual(['Calculadora científica']);
   });
 
+  it('finds a renamed listing by a partial word of its new title, not of the old one', async () => {
+    const product = await createProduct(ctx, viewer, { title: 'Metrónomo Wittner' });
+    expect((await list('?search=metrono')).titles).toEqual(['Metrónomo Wittner']);
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: bearer(viewer.token),
+      payload: { title: 'Afinador Korg' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await list('?search=metrono')).titles).toEqual([]);
+    expect((await list('?search=afinad')).titles).toEqual(['Afinador Korg']);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product.id}`,
+      headers: bearer(viewer.token),
+    });
+  });
+
   it('ranks by relevance when searching: a title match before a description match', async () => {
     expect((await list('?search=guitarra')).titles).toEqual([
       'Guitarra acústica',

@@ -170,9 +170,10 @@ const fullTextMatch = (search: string) => {
   return { match: sql`p.search @@ ${query}`, rank: sql`ts_rank_cd(p.search, ${query})` };
 };
 
+/** On `title_folded`, the stored `folded(title)`: no row's title is folded again per search. */
 const partialTitleMatch = (search: string) => ({
-  match: sql`${folded(sql`p.title`)} like ${folded(sql`${containsPattern(search)}`)}`,
-  rank: sql`word_similarity(${folded(sql`${search}`)}, ${folded(sql`p.title`)})`,
+  match: sql`p.title_folded like ${folded(sql`${containsPattern(search)}`)}`,
+  rank: sql`word_similarity(${folded(sql`${search}`)}, p.title_folded)`,
 });
 
 export const effectiveSort = (query: Pick<ProductListQuery, 'sort' | 'search'>): ProductSort => {
@@ -210,7 +211,8 @@ const selectPage = async (
   const conditions = search ? [...filters, search.match] : filters;
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   const sort = effectiveSort(query);
-  // The rank is only worked out when it orders the list.
+  // The rank is only worked out when it orders the list, and once per row: the order names the
+  // column (the same expression written twice has other parameters, so it would be computed again).
   const rank = sort === 'relevance' && search ? search.rank : sql`0`;
   const rows = await queryRows<ProductRow & { total: number | string }>(
     db,
@@ -219,7 +221,7 @@ const selectPage = async (
       select p.id, count(*) over () as total, ${rank} as rank
       from products p
       where ${where}
-      order by ${orderBy(sort, rank)}
+      order by ${orderBy(sort, sql`rank`)}
       limit ${query.size} offset ${query.page * query.size}
     )
     select page.total, ${productColumns(withViews)}

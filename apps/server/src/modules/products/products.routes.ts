@@ -22,7 +22,7 @@ import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
 import { consumeLimit } from '../../plugins/rate-limit';
 import { SESSIONS_REVOKED_TOPIC } from '../users/sessions';
-import { displayFileName, processImage } from './images';
+import { displayFileName, processImages } from './images';
 import {
   createProduct,
   deleteProduct,
@@ -175,9 +175,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.rateLimits.uploadsPerAccount,
     );
     const files = await readFiles(request, max);
-    const processed = [];
-    for (const file of files) processed.push(await processImage(file.data, file.name));
-    return saveUploads(base, request.user, processed);
+    return saveUploads(base, request.user, await processImages(files));
   };
 
   app.get(

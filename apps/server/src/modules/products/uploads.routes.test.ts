@@ -21,7 +21,9 @@ import {
   uploadImages,
   uploadPhotos,
 } from '../../test/products';
-import { sweepOrphanUploads } from './uploads';
+import type { Storage } from '../../plugins/storage';
+import { processImage } from './images';
+import { saveUploads, sweepOrphanUploads } from './uploads';
 
 /** Every file under the uploads folder. */
 const storedFiles = async (ctx: TestContext) => {
@@ -194,6 +196,52 @@ describe('photo uploads', () => {
       expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect(res.json<{ error: string }>().error).toContain('"foto.jpg"');
     });
+  });
+
+  it('names the first refused file in the order sent, whichever is refused sooner', async () => {
+    // The photos are processed at the same time: the broken JPEG is only found out while it is
+    // decoded, well after the HTML page is refused by its first bytes; the answer still quotes it.
+    const jpeg = await makeJpeg({ width: 3000, height: 2000 });
+    await leavesNothing(async () => {
+      const res = await uploadImages(ctx, user.token, [
+        { filename: 'bien.jpg', data: await makeJpeg() },
+        {
+          filename: 'rota.jpg',
+          data: Buffer.concat([jpeg.subarray(0, jpeg.length / 2), Buffer.alloc(4000, 7)]),
+        },
+        { filename: 'pagina.jpg', data: Buffer.from('<!doctype html><html></html>') },
+      ]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json<{ error: string }>().error).toContain('"rota.jpg"');
+    });
+  });
+
+  it('removes the files already written when storing a photo fails, and keeps no row', async () => {
+    const photos = await Promise.all(
+      ['a.jpg', 'b.jpg'].map(async (name, index) =>
+        processImage(await makeJpeg({ width: 400 + index * 40, height: 300 }), name),
+      ),
+    );
+    let puts = 0;
+    const failing: Storage = {
+      ...ctx.app.storage,
+      put: async (key, data, options) => {
+        puts += 1;
+        if (puts === 3) throw new Error('disk full');
+        await ctx.app.storage.put(key, data, options);
+      },
+    };
+    await leavesNothing(async () => {
+      await expect(
+        saveUploads(
+          { db: ctx.app.db, storage: failing, now: () => new Date() },
+          { id: user.user.id, roles: [], verified: true },
+          photos,
+        ),
+      ).rejects.toThrow('disk full');
+    });
+    // Two files were written before the failure (and removed again).
+    expect(puts).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses an SVG (even declared as a JPEG) with 415 and stores nothing', async () => {

@@ -66,22 +66,23 @@ export const saveUploads = async (
     thumbnailHeight: image.thumbnail.height,
     sizeBytes: image.large.data.byteLength + image.thumbnail.data.byteLength,
   }));
-  const written: string[] = [];
+  // Every file is written at once; whatever was written is removed if any write or the row fails.
+  const files = images.flatMap((image, index) => [
+    { key: stored[index]!.key, data: image.large.data },
+    { key: stored[index]!.thumbnailKey, data: image.thumbnail.data },
+  ]);
+  const writes = await Promise.allSettled(
+    files.map((file) => deps.storage.put(file.key, file.data, { contentType: 'image/webp' })),
+  );
+  const written = files.filter((_, index) => writes[index]!.status === 'fulfilled');
   try {
-    for (const [index, image] of images.entries()) {
-      const target = stored[index]!;
-      await deps.storage.put(target.key, image.large.data, { contentType: 'image/webp' });
-      written.push(target.key);
-      await deps.storage.put(target.thumbnailKey, image.thumbnail.data, {
-        contentType: 'image/webp',
-      });
-      written.push(target.thumbnailKey);
-    }
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) throw failed.reason;
     await deps.db
       .insert(productUploads)
       .values(stored.map((image) => ({ ...image, uploaderId: actor.id, createdAt: now })));
   } catch (error) {
-    await deps.storage.deleteMany(written).catch(() => undefined);
+    await deps.storage.deleteMany(written.map((file) => file.key)).catch(() => undefined);
     throw error;
   }
   return stored.map((image) => toImageDto(deps.storage, image));
