@@ -61,6 +61,12 @@ const sessionCookieOptions = (config: AppConfig) => ({
   path: '/',
 });
 
+/** The session cookie's token, if the request carries one (cookies are parsed on demand only). */
+export const readSessionCookie = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined;
+};
+
 /**
  * The HttpOnly session cookie carries the JWT for the WebSocket handshake only; the HTTP API
  * never authenticates by it (architecture.md), so it adds no CSRF surface.
