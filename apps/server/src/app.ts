@@ -142,17 +142,20 @@ const acceptEmptyJsonBodies = (app: FastifyInstance) => {
   });
 };
 
-/** Where a NUL character hides in a parsed request part (JSON pointer), if anywhere. */
-const findNul = (value: unknown, path = '', depth = 0): string | undefined => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
+/**
+ * Where a NUL character hides in a parsed request part (a JSON pointer relative to it, '' for the
+ * part itself), if anywhere. Builds nothing on the way down: almost every request is clean.
+ */
+const findNul = (value: unknown, depth = 0): string | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || depth > 32) {
     return undefined;
   }
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = `${path}/${key}`;
-    if (key.includes('\u0000')) return itemPath;
-    const found = findNul(item, itemPath, depth + 1);
-    if (found) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return `/${key}`;
+    const found = findNul((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== undefined) return `/${key}${found}`;
   }
   return undefined;
 };
@@ -162,19 +165,17 @@ const findNul = (value: unknown, path = '', depth = 0): string | undefined => {
  * It is refused up front, for every route, before any handler or counter runs.
  */
 const refuseNulCharacters = (app: FastifyInstance) => {
+  const refusal = (part: string, path: string) =>
+    new AppError(400, 'VALIDATION_ERROR', COMMON_MESSAGES.invalidCharacters, {
+      details: { in: part, path: path || '/' },
+    });
   app.addHook('preValidation', (request, _reply, done) => {
-    const parts = { params: request.params, querystring: request.query, body: request.body };
-    for (const [part, value] of Object.entries(parts)) {
-      const path = findNul(value);
-      if (path) {
-        done(
-          new AppError(400, 'VALIDATION_ERROR', COMMON_MESSAGES.invalidCharacters, {
-            details: { in: part, path },
-          }),
-        );
-        return;
-      }
-    }
+    const inParams = findNul(request.params);
+    if (inParams !== undefined) return done(refusal('params', inParams));
+    const inQuery = findNul(request.query);
+    if (inQuery !== undefined) return done(refusal('querystring', inQuery));
+    const inBody = findNul(request.body);
+    if (inBody !== undefined) return done(refusal('body', inBody));
     done();
   });
 };

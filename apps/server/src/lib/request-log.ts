@@ -9,6 +9,8 @@ const isTokenParameter = (name: string) => {
   }
 };
 
+const MAY_NAME_TOKEN = /token|%/i;
+
 /**
  * Hides the value of every `token` query parameter, however its name is spelled in the URL
  * (`%74oken` is `token` once the query is parsed).
@@ -16,13 +18,14 @@ const isTokenParameter = (name: string) => {
 export const redactTokens = (url: string) => {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
+  const query = url.slice(queryStart);
+  // A name that reads `token` once decoded has it in plain letters or a percent escape.
+  if (!MAY_NAME_TOKEN.test(query)) return url;
   return (
     url.slice(0, queryStart) +
-    url
-      .slice(queryStart)
-      .replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) =>
-        isTokenParameter(name) ? `${separator}${name}=[redacted]` : whole,
-      )
+    query.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) =>
+      isTokenParameter(name) ? `${separator}${name}=[redacted]` : whole,
+    )
   );
 };
 
