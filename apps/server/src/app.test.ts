@@ -171,6 +171,11 @@ describe('foundation: health, errors, security headers, docs', () => {
       });
     }
     expect(await countRows(ctx, 'users')).toBe(before);
+    // The details point at the value.
+    const deep = await ctx.app.inject(requests[3]!);
+    expect(deep.json()).toMatchObject({ details: { in: 'body', path: '/extra/deep/0' } });
+    const inQuery = await ctx.app.inject(requests[2]!);
+    expect(inQuery.json()).toMatchObject({ details: { in: 'querystring', path: '/email' } });
     const profile = await ctx.app.inject({
       method: 'GET',
       url: `/api/users/${account.user.id}`,

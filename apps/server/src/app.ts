@@ -13,13 +13,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config/env';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { AppError, COMMON_MESSAGES } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
+import { createLogDestination, type LogDestination } from './lib/log-destination';
+import { logRequestCompleted, requestLogFields } from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -75,31 +76,6 @@ declare module 'fastify' {
   }
 }
 
-const isTokenParameter = (name: string) => {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' ')).trim().toLowerCase() === 'token';
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Hides the value of every `token` query parameter, however its name is spelled in the URL
- * (`%74oken` is `token` once the query is parsed).
- */
-export const redactTokens = (url: string) => {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  return (
-    url.slice(0, queryStart) +
-    url
-      .slice(queryStart)
-      .replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) =>
-        isTokenParameter(name) ? `${separator}${name}=[redacted]` : whole,
-      )
-  );
-};
-
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const canPrettyPrint = () => {
@@ -116,12 +92,7 @@ export const defaultLoggerOptions = (config: AppConfig): FastifyServerOptions['l
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
   serializers: {
     // Verification links are single-use secrets: keep them out of request logs.
-    req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({
-      method: request.method,
-      url: redactTokens(request.url),
-      host: request.hostname,
-      remoteAddress: request.ip,
-    }),
+    req: requestLogFields,
   },
   ...(process.stdout.isTTY && !config.isProduction && canPrettyPrint()
     ? {
@@ -133,22 +104,9 @@ export const defaultLoggerOptions = (config: AppConfig): FastifyServerOptions['l
     : { stream: bufferedStdout() }),
 });
 
-/**
- * Standard output written in blocks instead of one system call per line (a real cost per
- * request): lines wait at most LOG_FLUSH_MS, and pino writes what is left when the process exits.
- */
-const LOG_FLUSH_MS = 250;
-const bufferedStdout = () => {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
-  setInterval(() => {
-    try {
-      stream.flush();
-    } catch {
-      // Not ready yet or closing: the next tick or the exit flush writes it.
-    }
-  }, LOG_FLUSH_MS).unref();
-  return stream;
-};
+/** Standard output in blocks (lib/log-destination.ts); one per process, made on first use. */
+let stdoutDestination: LogDestination | undefined;
+const bufferedStdout = () => (stdoutDestination ??= createLogDestination());
 
 /** Opens the configured database, applies migrations and the idempotent seed. */
 export const openDatabase = async (config: AppConfig): Promise<DatabaseHandle> =>
@@ -184,17 +142,20 @@ const acceptEmptyJsonBodies = (app: FastifyInstance) => {
   });
 };
 
-/** Where a NUL character hides in a parsed request part (JSON pointer), if anywhere. */
-const findNul = (value: unknown, path = '', depth = 0): string | undefined => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
+/**
+ * Where a NUL character hides in a parsed request part (a JSON pointer relative to it, '' for the
+ * part itself), if anywhere. Builds nothing on the way down: almost every request is clean.
+ */
+const findNul = (value: unknown, depth = 0): string | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || depth > 32) {
     return undefined;
   }
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = `${path}/${key}`;
-    if (key.includes('\u0000')) return itemPath;
-    const found = findNul(item, itemPath, depth + 1);
-    if (found) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return `/${key}`;
+    const found = findNul((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== undefined) return `/${key}${found}`;
   }
   return undefined;
 };
@@ -204,19 +165,17 @@ const findNul = (value: unknown, path = '', depth = 0): string | undefined => {
  * It is refused up front, for every route, before any handler or counter runs.
  */
 const refuseNulCharacters = (app: FastifyInstance) => {
+  const refusal = (part: string, path: string) =>
+    new AppError(400, 'VALIDATION_ERROR', COMMON_MESSAGES.invalidCharacters, {
+      details: { in: part, path: path || '/' },
+    });
   app.addHook('preValidation', (request, _reply, done) => {
-    const parts = { params: request.params, querystring: request.query, body: request.body };
-    for (const [part, value] of Object.entries(parts)) {
-      const path = findNul(value);
-      if (path) {
-        done(
-          new AppError(400, 'VALIDATION_ERROR', COMMON_MESSAGES.invalidCharacters, {
-            details: { in: part, path },
-          }),
-        );
-        return;
-      }
-    }
+    const inParams = findNul(request.params);
+    if (inParams !== undefined) return done(refusal('params', inParams));
+    const inQuery = findNul(request.query);
+    if (inQuery !== undefined) return done(refusal('querystring', inQuery));
+    const inBody = findNul(request.body);
+    if (inBody !== undefined) return done(refusal('body', inBody));
     done();
   });
 };
@@ -246,15 +205,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('config', config);
   app.decorate('passwords', createPasswordHasher(options.argon2));
   app.decorate('now', options.now ?? (() => new Date()));
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    logRequestCompleted(request, reply);
     done();
   });
   registerErrorHandling(app);

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
+import type { User } from '@unimercado/shared/schemas/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
-import { queryRows } from '../db/rows';
 import { AppError, COMMON_MESSAGES } from '../lib/app-error';
 import { createResponseCache } from '../modules/products/response-cache';
 import {
@@ -11,6 +10,7 @@ import {
   SESSION_USERS_CHANGED_TOPIC,
   SESSIONS_REVOKED_TOPIC,
 } from '../modules/users/sessions';
+import { findSessionUser } from '../modules/users/users.queries';
 import {
   createTokenService,
   readBearerToken,
@@ -18,12 +18,8 @@ import {
   type TokenService,
 } from '../lib/jwt';
 
-export type AuthUser = {
-  id: number;
-  email: string;
-  name: string;
-  roles: string[];
-  verified: boolean;
+/** The signed-in user: their profile as `GET /api/users/{id}` shows it to them, and more. */
+export type AuthUser = User & {
   /** When this session last proved the password (epoch seconds; 0 = unknown, long ago). */
   authTime: number;
 };
@@ -61,6 +57,12 @@ const sessionCookieOptions = (config: AppConfig) => ({
   path: '/',
 });
 
+/** The session cookie's token, if the request carries one (cookies are parsed on demand only). */
+export const readSessionCookie = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined;
+};
+
 /**
  * The HttpOnly session cookie carries the JWT for the WebSocket handshake only; the HTTP API
  * never authenticates by it (architecture.md), so it adds no CSRF surface.
@@ -75,36 +77,7 @@ export const clearSessionCookie = (reply: FastifyReply, config: AppConfig) =>
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
 
 /** One indexed query: the user, their roles and their token version. */
-export const loadSessionUser = async (db: Database, id: number) => {
-  const rows = await queryRows<{
-    id: number;
-    email: string;
-    name: string;
-    verified: boolean;
-    token_version: number;
-    roles: string[] | null;
-  }>(
-    db,
-    sql`
-    select u.id, u.email, u.name, u.email_verified_at is not null as verified, u.token_version,
-      coalesce((select array_agg(r.name order by r.id) from user_roles ur
-        join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles
-    from users u
-    where u.id = ${id} and u.deleted_at is null`,
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    user: {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      roles: row.roles ?? [],
-      verified: row.verified,
-    } satisfies Omit<AuthUser, 'authTime'>,
-    tokenVersion: row.token_version,
-  };
-};
+export const loadSessionUser = (db: Database, id: number) => findSessionUser(db, id);
 
 /**
  * How long an instance trusts its copy of a session's user. Correctness comes from the bus: a

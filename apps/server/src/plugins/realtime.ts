@@ -15,7 +15,7 @@ import type { AppConfig } from '../config/env';
 import { COMMON_MESSAGES, isAppError } from '../lib/app-error';
 import { readBearerToken } from '../lib/jwt';
 import { isSessionsRevokedEvent, SESSIONS_REVOKED_TOPIC } from '../modules/users/sessions';
-import { SESSION_COOKIE, type AuthUser } from './auth';
+import { readSessionCookie, type AuthUser } from './auth';
 import { isAllowedOrigin } from './security';
 
 /** Tunables of the STOMP endpoint; tests lower them. */
@@ -260,7 +260,7 @@ export const realtimePlugin = fp<{ config: AppConfig; settings?: Partial<Realtim
       }
       // Clients that only send username/userId (the spec's) rely on the HttpOnly cookie set at
       // login, accepted only from a page of an allowed origin (no cross-site socket hijacking).
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = readSessionCookie(request);
       const origin = request.headers.origin;
       if (!cookie || !origin || !isAllowedOrigin(config, origin)) {
         return { error: STOMP_ERRORS.unauthenticated };

@@ -77,15 +77,15 @@ export const securityPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const securityHeaders = buildSecurityHeaders(config);
     const names = Object.keys(securityHeaders);
-    app.addHook('onRequest', (_request, reply, done) => {
-      for (const name of names) reply.raw.setHeader(name, securityHeaders[name]!);
-      done();
-    });
-    // A preflight must name its Origin and method; @fastify/cors would answer a bare text 400.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const isPreflight = request.method === 'OPTIONS';
+    // One hook for what every answer carries and every request is checked for.
+    app.addHook('onRequest', (request, reply, done) => {
+      // Through the reply, not the raw response: Node then writes the whole set in one pass
+      // (a header set on the raw response makes it copy every other one into its own map).
+      for (const name of names) void reply.header(name, securityHeaders[name]!);
+      void reply.header('x-request-id', request.id);
+      // A preflight must name its Origin and method; @fastify/cors would answer a bare text 400.
       if (
-        isPreflight &&
+        request.method === 'OPTIONS' &&
         (!request.headers.origin || !request.headers['access-control-request-method'])
       ) {
         done(new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badPreflight));
@@ -104,7 +104,9 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id'],
       maxAge: 600,
     });
-    await app.register(cookie);
+    // Only the WebSocket handshake reads the session cookie (readSessionCookie in plugins/auth.ts):
+    // no other request parses cookies.
+    await app.register(cookie, { hook: false });
   },
   { name: 'security' },
 );

@@ -21,6 +21,21 @@ const status = (ctx: Pick<TestContext, 'app'>, token: string) =>
     headers: bearer(token),
   });
 
+const ownProfile = (ctx: Pick<TestContext, 'app'>, account: Account, token = account.token) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/users/${account.user.id}`,
+    headers: bearer(token),
+  });
+
+const editProfile = (ctx: Pick<TestContext, 'app'>, account: Account, changes: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/${account.user.id}`,
+    headers: bearer(account.token),
+    payload: { name: account.user.name, email: account.email, phone: null, ...changes },
+  });
+
 /** Several signed-in reads, so this instance holds the session in its cache. */
 const warm = async (ctx: Pick<TestContext, 'app'>, token: string) => {
   for (let i = 0; i < 3; i += 1) expect((await status(ctx, token)).statusCode).toBe(200);
@@ -119,6 +134,43 @@ describe('session cache (one instance, in-process bus)', () => {
     }
   });
 
+  it("one's own profile (read from the session) shows an edit and a verification at once", async () => {
+    const member = await createAccount(ctx);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await ownProfile(ctx, member)).json()).toMatchObject({
+        name: member.user.name,
+        email: member.email,
+        phone: null,
+        verified: false,
+      });
+    }
+    const edited = await editProfile(ctx, member, { name: 'Ana Editada', phone: '3001234567' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await ownProfile(ctx, member)).json()).toMatchObject({
+      id: member.user.id,
+      name: 'Ana Editada',
+      email: member.email,
+      phone: '3001234567',
+      verified: false,
+    });
+    const link = await latestVerificationToken(ctx, member.email);
+    await ctx.app.inject({ method: 'POST', url: `/api/auth/verify-email?token=${link}` });
+    expect((await ownProfile(ctx, member)).json()).toMatchObject({ verified: true });
+  });
+
+  it('a revoked token reads its own profile as a stranger at once: no email, no phone', async () => {
+    const member = await createAccount(ctx, { verified: true });
+    expect((await editProfile(ctx, member, { phone: '3009876543' })).statusCode).toBe(200);
+    expect((await ownProfile(ctx, member)).json()).toMatchObject({
+      email: member.email,
+      phone: '3009876543',
+    });
+    expect((await changePassword(ctx, member)).statusCode).toBe(200);
+    const after = await ownProfile(ctx, member);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ id: member.user.id, email: null, phone: null });
+  });
+
   it('a deleted account is refused at once', async () => {
     const admin = await createAccount(ctx, { verified: true, admin: true });
     const member = await createAccount(ctx, { verified: true });
@@ -165,6 +217,21 @@ describe.skipIf(!redisUrl)('session cache across two instances through Redis', (
     }
     expect(code).toBe(401);
     expect(performance.now() - started).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
+  });
+
+  it("a profile edit on one instance shows in one's own profile there at once and soon on the other", async () => {
+    const member = await createAccount(one);
+    expect((await ownProfile(one, member)).statusCode).toBe(200);
+    expect((await ownProfile(two, member)).statusCode).toBe(200);
+    expect((await editProfile(one, member, { name: 'Nombre Redis' })).statusCode).toBe(200);
+    expect((await ownProfile(one, member)).json()).toMatchObject({ name: 'Nombre Redis' });
+    const started = performance.now();
+    let name = '';
+    while (name !== 'Nombre Redis' && performance.now() - started < 2_000) {
+      name = (await ownProfile(two, member)).json<{ name: string }>().name;
+      if (name !== 'Nombre Redis') await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(name).toBe('Nombre Redis');
   });
 
   it('a verification on one instance shows on the other', async () => {

@@ -1,6 +1,7 @@
-import { categorySchema, type Category } from '@unimercado/shared/schemas/categories';
+import { categorySchema } from '@unimercado/shared/schemas/categories';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/json-reply';
 import { listCategoriesJson } from './categories.service';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = (app) => {
@@ -15,14 +16,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (_request, reply) => {
       const json = await listCategoriesJson(app.db);
-      // Already JSON of the response schema's shape (id, name): sent as it is.
-      return (
-        reply
-          .header('cache-control', 'public, max-age=300')
-          .type('application/json; charset=utf-8')
-          // A string with a JSON content type skips the serializer (its type says the list).
-          .send(json as unknown as Category[])
-      );
+      // Already JSON of the response schema's shape (id, name).
+      sendJsonText(reply.header('cache-control', 'public, max-age=300'), json);
+      return reply;
     },
   );
   return Promise.resolve();

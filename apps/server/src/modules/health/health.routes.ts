@@ -2,9 +2,12 @@ import { errorBodySchema } from '@unimercado/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMON_MESSAGES } from '../../lib/app-error';
+import { sendJsonText } from '../../lib/json-reply';
 import { errorBody } from '../../plugins/errors';
 
 const statusSchema = z.object({ status: z.literal('ok') });
+/** The liveness answer never changes: made once (decision 028). */
+const OK_JSON = JSON.stringify({ status: 'ok' } satisfies z.infer<typeof statusSchema>);
 
 /** Liveness and readiness probes for load balancers and orchestrators. */
 export const healthRoutes: FastifyPluginAsyncZod = (app) => {
@@ -16,8 +19,12 @@ export const healthRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'El proceso está vivo',
         response: { 200: statusSchema },
       },
+      // 15 bytes: never worth compressing.
+      compress: false,
     },
-    () => ({ status: 'ok' as const }),
+    (_request, reply) => {
+      sendJsonText(reply, OK_JSON);
+    },
   );
   app.get(
     '/readyz',

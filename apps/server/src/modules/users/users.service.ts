@@ -208,6 +208,16 @@ export const getUser = async (db: Database, id: number) => {
 };
 
 /** Email and phone are for verified members, admins and the owner (decision 012). */
+const pickUser = ({ id, name, email, phone, roles, verified, createdAt }: User): User => ({
+  id,
+  name,
+  email,
+  phone,
+  roles,
+  verified,
+  createdAt,
+});
+
 const canSeeContactDetails = (viewer: Actor | null, id: number) =>
   viewer !== null && (viewer.id === id || viewer.verified || isAdmin(viewer));
 
@@ -218,10 +228,13 @@ const canSeeContactDetails = (viewer: Actor | null, id: number) =>
  */
 export const getProfile = async (
   deps: Pick<AppDeps, 'db' | 'counters' | 'rateLimits'>,
-  viewer: Actor | null,
+  viewer: (Actor & User) | null,
   id: number,
   ip: string,
 ): Promise<Profile> => {
+  // One's own profile is the session's user, resolved for this very request and kept current
+  // by the session cache's events (plugins/auth.ts): no query (decision 028).
+  if (viewer?.id === id) return pickUser(viewer);
   if (!viewer) {
     await consumeLimit(deps.counters, `profile-read-ip:${ip}`, deps.rateLimits.profileReadsPerIp);
   } else if (viewer.id !== id) {
