@@ -14,7 +14,8 @@
 //
 // Settings: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3), BENCH_LISTINGS_PORT (first of
 // three ports, default 3294), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
-// "skip" leaves PostgreSQL out).
+// "skip" leaves PostgreSQL out), BENCH_DATABASE_PREFIX (name prefix of the throw-away database,
+// default unimercado_listings_bench).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -222,7 +223,8 @@ const measureJs = async (base, productId) => {
 
 const createPostgresDatabase = async () => {
   if (adminUrl === 'skip') return undefined;
-  const name = `unimercado_listings_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const prefix = process.env.BENCH_DATABASE_PREFIX ?? 'unimercado_listings_bench';
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
