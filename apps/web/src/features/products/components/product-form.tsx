@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -16,6 +15,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { SelectInput } from '@/components/form/select-input';
+import { TextInput } from '@/components/form/text-input';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
 import { ImagePicker, type PickedImage } from './image-picker';
 
@@ -93,6 +93,7 @@ export const ProductForm = ({
         <Grid size={12}>
           <FormTextField
             control={control}
+            fullWidth
             name="title"
             label="Título"
             required
@@ -105,6 +106,7 @@ export const ProductForm = ({
         <Grid size={12}>
           <FormTextField
             control={control}
+            fullWidth
             name="description"
             label="Descripción"
             required
@@ -120,7 +122,8 @@ export const ProductForm = ({
             control={control}
             name="price"
             render={({ field, fieldState }) => (
-              <TextField
+              <TextInput
+                fullWidth
                 label="Precio"
                 required
                 disabled={disabled}
@@ -147,6 +150,7 @@ export const ProductForm = ({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             control={control}
+            fullWidth
             name="location"
             label="Ubicación"
             required
@@ -166,6 +170,7 @@ export const ProductForm = ({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             control={control}
+            fullWidth
             name="status"
             label="Estado"
             required
@@ -186,6 +191,7 @@ export const ProductForm = ({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             control={control}
+            fullWidth
             name="categoryId"
             label="Categoría"
             required

@@ -61,6 +61,10 @@ export const SellerTabs = <T extends string>({
             onClick={() => onChange(tab.value)}
             sx={{
               typography: 'button',
+              lineHeight: 1.25,
+              textAlign: 'center',
+              whiteSpace: 'normal',
+              overflow: 'hidden',
               position: 'relative',
               minWidth: 90,
               maxWidth: 360,
