@@ -43,6 +43,6 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

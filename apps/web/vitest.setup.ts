@@ -9,9 +9,10 @@ import { fakeMediaQueryList } from './src/testing/media-query';
 // transport (tests that drive it import `fakeStomp` from src/testing/fake-stomp.ts).
 vi.mock('@/lib/stomp-client', () => fakeStompModule);
 
-// Pages are lazy chunks: on a loaded 2-core machine (CI runs the suites side by side) the first
-// render of a page can take longer than Testing Library's 1 s default for `findBy…`/`waitFor`.
-configure({ asyncUtilTimeout: 5_000 });
+// Pages, forms, dialogs and panels are lazy chunks (issue 7). The first import of one in a test
+// file is transformed on the spot, which on a loaded 2-core machine can take several seconds:
+// far more than Testing Library's 1 s default for `findBy…`/`waitFor`.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Any console.error during a test (React warnings about act(), keys, invalid DOM nesting, ...)
@@ -27,10 +28,6 @@ beforeEach(() => {
 });
 
 const hasDom = typeof window !== 'undefined';
-
-// Pages, the account menu and the nav drawer are lazy chunks (issue 7); on this shared 2-core
-// machine their first import in a test file can take longer than the 1 s default of findBy/waitFor.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   if (hasDom) {

@@ -8,10 +8,7 @@ const photo = (name: string, size = 2048, type = 'image/jpeg') =>
   new File([new Uint8Array(size)], name, { type });
 
 const fillForm = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.type(
-    await screen.findByLabelText(/^Título/, {}, { timeout: 5000 }),
-    'Calculadora Casio fx-991',
-  );
+  await user.type(await screen.findByLabelText(/^Título/), 'Calculadora Casio fx-991');
   await user.type(screen.getByLabelText(/^Descripción/), 'Funciona perfecto.');
   await user.type(screen.getByLabelText(/^Precio/), '85.000');
   await user.type(screen.getByLabelText(/^Ubicación/), 'Biblioteca Central');
@@ -31,9 +28,7 @@ describe('/create-product', () => {
     const fetchMock = publishApi();
     const user = userEvent.setup();
     renderApp('/create-product', { user: TEST_USER });
-    await user.click(
-      await screen.findByRole('button', { name: 'Publicar producto' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Publicar producto' }));
     expect(await screen.findByText('El título es obligatorio')).toBeInTheDocument();
     expect(screen.getByText('La descripción es obligatoria')).toBeInTheDocument();
     expect(screen.getByText('El precio es obligatorio')).toBeInTheDocument();
@@ -52,7 +47,7 @@ describe('/create-product', () => {
     publishApi();
     const user = userEvent.setup();
     renderApp('/create-product', { user: TEST_USER });
-    const input = await screen.findByTestId('product-photos-input', {}, { timeout: 5000 });
+    const input = await screen.findByTestId('product-photos-input');
     await user.upload(input, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg'), photo('d.jpg')]);
     expect(await screen.findByText('Máximo 3 imágenes permitidas.')).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /Vista previa de/ })).toHaveLength(3);
@@ -142,9 +137,7 @@ describe('/create-product', () => {
         jsonResponse(200, { verified: false, email: 'ana@uni.edu' }),
     });
     renderApp('/create-product', { user: { ...TEST_USER, verified: false } });
-    expect(
-      await screen.findByText('Verifica tu email para publicar', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Verifica tu email para publicar')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Verificar desde mi perfil' })).toHaveAttribute(
       'href',
       '/profile',
@@ -160,9 +153,7 @@ describe('/create-product', () => {
       'GET /api/categories': () => jsonResponse(500, { error: 'x', code: 'INTERNAL_ERROR' }),
     });
     renderApp('/create-product', { user: TEST_USER });
-    expect(
-      await screen.findByText('Error cargando categorías', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Error cargando categorías')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });

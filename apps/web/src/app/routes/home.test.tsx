@@ -18,11 +18,7 @@ describe('Home', () => {
         ),
     });
     renderApp('/');
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Publicado recientemente' },
-      { timeout: 5000 },
-    );
+    const section = await screen.findByRole('region', { name: 'Publicado recientemente' });
     expect(await within(section).findByText('Audífonos Sony')).toBeInTheDocument();
     expect(within(section).getByText('Lámpara LED')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Ver todos' })).toHaveAttribute(
@@ -43,8 +39,6 @@ describe('Home', () => {
       'GET /api/products/available': () => jsonResponse(200, [], { 'X-Total-Count': '0' }),
     });
     renderApp('/');
-    expect(
-      await screen.findByText('No hay productos disponibles', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No hay productos disponibles')).toBeInTheDocument();
   });
 });

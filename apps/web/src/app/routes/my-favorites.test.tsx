@@ -24,7 +24,7 @@ describe('/my-favorites', () => {
     });
     renderApp('/my-favorites', { user: TEST_USER });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mis Favoritos' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Mis Favoritos' }),
     ).toBeInTheDocument();
     const stats = await screen.findByRole('region', { name: 'Estadísticas de favoritos' });
     await within(stats).findByText('Productos favoritos');
@@ -63,11 +63,7 @@ describe('/my-favorites', () => {
     });
     renderApp('/my-favorites', { user: TEST_USER });
     await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Quitar Bicicleta urbana de favoritos' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('button', { name: 'Quitar Bicicleta urbana de favoritos' }),
     );
     expect(await screen.findByText('Quitado de favoritos')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Bicicleta urbana')).not.toBeInTheDocument());
@@ -88,10 +84,8 @@ describe('/my-favorites', () => {
       },
     });
     const { container, router } = renderApp('/my-favorites', { user: TEST_USER });
-    await waitFor(
-      () =>
-        expect(container.querySelectorAll('[aria-busy="true"] > .MuiCard-root')).toHaveLength(8),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(container.querySelectorAll('[aria-busy="true"] > .MuiCard-root')).toHaveLength(8),
     );
     release();
     expect(await screen.findByText('No tienes productos favoritos aún')).toBeInTheDocument();
@@ -115,8 +109,6 @@ describe('/my-favorites', () => {
     expect(
       await screen.findByText(
         'Error al cargar tus productos favoritos. Por favor, intenta nuevamente.',
-        {},
-        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     fail = false;

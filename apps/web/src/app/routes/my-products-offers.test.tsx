@@ -89,11 +89,7 @@ const OFFERS: Offer[] = [
 
 const openOffers = async () => {
   await userEvent.click(
-    await screen.findByRole(
-      'button',
-      { name: 'Ver ofertas de Portátil Lenovo' },
-      { timeout: 5000 },
-    ),
+    await screen.findByRole('button', { name: 'Ver ofertas de Portátil Lenovo' }),
   );
   return screen.findByRole('dialog', { name: 'Ofertas recibidas' });
 };

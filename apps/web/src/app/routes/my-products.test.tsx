@@ -45,9 +45,7 @@ describe('/my-products', () => {
   it('shows the four statistic cards and the active listings with their views', async () => {
     const fetchMock = dashboardApi();
     renderApp('/my-products', { user: TEST_USER });
-    expect(
-      await screen.findByRole('heading', { name: 'Mis productos' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mis productos' })).toBeInTheDocument();
     const stats = await screen.findByRole('region', { name: 'Estadísticas de ventas' });
     await within(stats).findByText('Total ganado');
     for (const label of ['Total', 'Activos', 'Vendidos'])
@@ -70,9 +68,7 @@ describe('/my-products', () => {
   it('the Vendidos tab hides the offers and edit actions', async () => {
     dashboardApi();
     const { router } = renderApp('/my-products', { user: TEST_USER });
-    await userEvent.click(
-      await screen.findByRole('tab', { name: 'Vendidos (1)' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('tab', { name: 'Vendidos (1)' }));
     expect(await screen.findByText('Bicicleta urbana')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=vendidos');
     expect(
@@ -87,7 +83,7 @@ describe('/my-products', () => {
   it('the tabs follow the keyboard pattern: one in the tab order, arrows move, Enter opens', async () => {
     dashboardApi();
     const { router } = renderApp('/my-products', { user: TEST_USER });
-    const active = await screen.findByRole('tab', { name: 'Activos (1)' }, { timeout: 5000 });
+    const active = await screen.findByRole('tab', { name: 'Activos (1)' });
     const sold = screen.getByRole('tab', { name: 'Vendidos (1)' });
     expect(active).toHaveAttribute('tabindex', '0');
     expect(sold).toHaveAttribute('tabindex', '-1');
@@ -111,9 +107,7 @@ describe('/my-products', () => {
         status === 500 ? jsonResponse(500, {}) : new Response(null, { status: 204 }),
     });
     renderApp('/my-products', { user: TEST_USER });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Eliminar Portátil Lenovo' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar Portátil Lenovo' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Seguro que deseas eliminar este producto?',
     });
@@ -143,9 +137,7 @@ describe('/my-products', () => {
           : jsonResponse(403, {}),
     });
     renderApp('/my-products', { user: TEST_USER });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Eliminar Portátil Lenovo' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar Portátil Lenovo' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(
@@ -164,11 +156,7 @@ describe('/my-products', () => {
     });
     renderApp('/my-products', { user: TEST_USER });
     await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Marcar Portátil Lenovo como vendido' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('button', { name: 'Marcar Portátil Lenovo como vendido' }),
     );
     const dialog = await screen.findByRole('dialog', { name: '¿Marcar como vendido?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Marcar como vendido' }));
@@ -188,9 +176,7 @@ describe('/my-products', () => {
     }));
     const user = userEvent.setup();
     renderApp('/my-products', { user: TEST_USER });
-    await user.click(
-      await screen.findByRole('button', { name: 'Editar Portátil Lenovo' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Editar Portátil Lenovo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar producto' });
     expect(within(dialog).getByLabelText(/^Título/)).toHaveValue('Portátil Lenovo');
     const input = within(dialog).getByTestId('product-photos-input');
@@ -223,9 +209,7 @@ describe('/my-products', () => {
     });
     const user = userEvent.setup();
     renderApp('/my-products', { user: TEST_USER });
-    await user.click(
-      await screen.findByRole('button', { name: 'Editar Portátil Lenovo' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Editar Portátil Lenovo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar producto' });
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     expect(
@@ -243,11 +227,7 @@ describe('/my-products', () => {
     });
     renderApp('/my-products', { user: TEST_USER });
     expect(
-      await screen.findByText(
-        'Error al cargar los productos. Por favor, intenta nuevamente.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Error al cargar los productos. Por favor, intenta nuevamente.'),
     ).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));

@@ -65,7 +65,7 @@ describe('/my-purchases', () => {
     api();
     renderApp('/my-purchases', { user: TEST_USER });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mis Compras' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Mis Compras' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Lámpara de escritorio')).toBeInTheDocument();
     expect(within(statOf('Total de compras')).getByText('2')).toBeInTheDocument();
@@ -86,11 +86,7 @@ describe('/my-purchases', () => {
     const fetchMock = api();
     renderApp('/my-purchases', { user: TEST_USER });
     await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Calificar producto: Escritorio plegable' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('button', { name: 'Calificar producto: Escritorio plegable' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Calificar transacción' });
     const send = within(dialog).getByRole('button', { name: 'Enviar' });
@@ -126,11 +122,9 @@ describe('/my-purchases', () => {
         jsonResponse(409, { error: 'Ya calificaste esta compra.', code: 'ALREADY_REVIEWED' }),
     });
     renderApp('/my-purchases', { user: TEST_USER });
-    const rate = await screen.findByRole(
-      'button',
-      { name: 'Calificar producto: Escritorio plegable' },
-      { timeout: 5000 },
-    );
+    const rate = await screen.findByRole('button', {
+      name: 'Calificar producto: Escritorio plegable',
+    });
     await userEvent.click(rate);
     let dialog = await screen.findByRole('dialog', { name: 'Calificar transacción' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -152,10 +146,8 @@ describe('/my-purchases', () => {
       },
     });
     const { container } = renderApp('/my-purchases', { user: TEST_USER });
-    await waitFor(
-      () =>
-        expect(container.querySelectorAll('[aria-busy="true"] > .MuiCard-root')).toHaveLength(8),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(container.querySelectorAll('[aria-busy="true"] > .MuiCard-root')).toHaveLength(8),
     );
     release();
     expect(await screen.findByText('No tienes compras registradas')).toBeInTheDocument();
@@ -169,11 +161,7 @@ describe('/my-purchases', () => {
     });
     renderApp('/my-purchases', { user: TEST_USER });
     expect(
-      await screen.findByText(
-        'Error al cargar las compras. Por favor, intenta nuevamente.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Error al cargar las compras. Por favor, intenta nuevamente.'),
     ).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -184,9 +172,7 @@ describe('/my-purchases', () => {
     let sales = [sale(1, LAMP, 40000)];
     api({ [`GET /api/sales/buyer/${TEST_USER.id}`]: () => jsonResponse(200, sales) });
     renderApp('/my-purchases', { user: TEST_USER });
-    expect(
-      await screen.findByText('Lámpara de escritorio', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Lámpara de escritorio')).toBeInTheDocument();
     await waitFor(() =>
       expect(fakeStomp.transports.at(-1)?.subscribers.has(DESTINATIONS.userNotifications)).toBe(
         true,

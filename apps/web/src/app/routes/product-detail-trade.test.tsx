@@ -27,9 +27,7 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, url: str
     .filter((request) => request.method === method && request.url.startsWith(url));
 
 const openOfferDialog = async () => {
-  await userEvent.click(
-    await screen.findByRole('button', { name: 'Hacer una oferta' }, { timeout: 5000 }),
-  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Hacer una oferta' }));
   return screen.findByRole('dialog', { name: 'Hacer una oferta' });
 };
 
@@ -113,7 +111,7 @@ describe('/products/{id}: favourite', () => {
   it('toggles the favourite for the member and the heart follows', async () => {
     const fetchMock = api();
     renderApp('/products/42', { user: TEST_USER });
-    const button = await screen.findByRole('button', { name: 'Favorito' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Favorito' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(button);
     expect(await screen.findByText('Agregado a favoritos')).toBeInTheDocument();
@@ -133,9 +131,7 @@ describe('/products/{id}: favourite', () => {
   it("says 'Error al actualizar favorito.' when the toggle fails", async () => {
     api({ 'POST /api/favorites': () => jsonResponse(500, {}) });
     renderApp('/products/42', { user: TEST_USER });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Favorito' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Favorito' }));
     expect(await screen.findByText('Error al actualizar favorito.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Favorito' })).toHaveAttribute(

@@ -37,11 +37,7 @@ describe('/products/{id}', () => {
     const fetchMock = api();
     renderApp('/products/42');
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Bicicleta de montaña rin 29' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Bicicleta de montaña rin 29' }),
     ).toBeInTheDocument();
     expect(screen.getByText('$ 980.000')).toBeInTheDocument();
     expect(screen.getByText('Usado')).toBeInTheDocument();

@@ -24,9 +24,7 @@ describe('/products', () => {
       'GET /api/products/available': () => jsonResponse(200, products, { 'X-Total-Count': '13' }),
     });
     renderApp('/products');
-    expect(
-      await screen.findByText('Calculadora científica...', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Calculadora científica...')).toBeInTheDocument();
     expect(requestOf(fetchMock).url).toBe('/api/products/available?page=0&size=12');
     expect(screen.getByText('Funciona perfecto, incluye tap...')).toBeInTheDocument();
     expect(screen.getByText('$ 850.000')).toBeInTheDocument();

@@ -30,7 +30,7 @@ describe('profile pages show the user’s listings', () => {
   it('on a public profile', async () => {
     const fetchMock = api(9, 'Mateo Castro');
     renderApp('/user/9', { user: TEST_USER });
-    const section = await screen.findByRole('region', { name: 'Publicaciones' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Publicaciones' });
     expect(await within(section).findByText('Guitarra Yamaha')).toBeInTheDocument();
     const query = fetchMock.mock.calls
       .map((_, index) => requestOf(fetchMock, index).url)
@@ -41,11 +41,7 @@ describe('profile pages show the user’s listings', () => {
   it('on the own profile, with a way to manage them', async () => {
     api(TEST_USER.id, TEST_USER.name);
     renderApp('/profile', { user: TEST_USER });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Mis publicaciones' },
-      { timeout: 5000 },
-    );
+    const section = await screen.findByRole('region', { name: 'Mis publicaciones' });
     expect(await within(section).findByText('Guitarra Yamaha')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Gestionar' })).toHaveAttribute(
       'href',
@@ -59,9 +55,7 @@ describe('profile pages show the user’s listings', () => {
         jsonResponse(404, { error: 'Usuario no encontrado', code: 'NOT_FOUND' }),
     });
     renderApp('/user/9', { user: TEST_USER });
-    expect(
-      await screen.findByText('Perfil no encontrado', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Perfil no encontrado')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Publicaciones' })).not.toBeInTheDocument();
   });
 });

@@ -29,11 +29,7 @@ describe('/search', () => {
     const fetchMock = searchApi();
     renderApp('/search');
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Buscar Productos Disponibles' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { name: 'Buscar Productos Disponibles' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Resultado')).toBeInTheDocument();
     const [query] = productQueries(fetchMock);
@@ -68,7 +64,7 @@ describe('/search', () => {
   it('typing searches after a pause and writes it in the URL', async () => {
     searchApi();
     const { router } = renderApp('/search');
-    await screen.findByText('Resultado', {}, { timeout: 5000 });
+    await screen.findByText('Resultado');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'bicicleta');
     expect(
       await screen.findByText('Resultado bicicleta', {}, { timeout: 3000 }),
@@ -79,7 +75,7 @@ describe('/search', () => {
   it('keeps typing after a pause searched: no letter is lost', async () => {
     searchApi();
     const { router } = renderApp('/search');
-    await screen.findByText('Resultado', {}, { timeout: 5000 });
+    await screen.findByText('Resultado');
     const box = screen.getByRole('searchbox', { name: 'Buscar' });
     await userEvent.type(box, 'bici');
     await waitFor(() => expect(router.state.location.search).toBe('?search=bici'));
@@ -92,7 +88,7 @@ describe('/search', () => {
   it('the collapsible filters change the URL; removing a chip and Limpiar clear them', async () => {
     const fetchMock = searchApi();
     const { router } = renderApp('/search?search=libro&status=NUEVO');
-    await screen.findByText('Resultado libro', {}, { timeout: 5000 });
+    await screen.findByText('Resultado libro');
     // Open because a filter is active.
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Categoría' }), 'Muebles');
     await waitFor(() => expect(router.state.location.search).toContain('categoryId=3'));
@@ -133,7 +129,7 @@ describe('/search', () => {
   it('the back button returns to the previous search', async () => {
     searchApi();
     const { router } = renderApp('/search?search=uno');
-    await screen.findByText('Resultado uno', {}, { timeout: 5000 });
+    await screen.findByText('Resultado uno');
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Ordenar por' }),
       'Menor precio',
