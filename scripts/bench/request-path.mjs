@@ -13,7 +13,8 @@
 //
 // Settings: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3), BENCH_REQUEST_PATH_PORT (first
 // of two ports, default 3226), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
-// "skip" leaves PostgreSQL out).
+// "skip" leaves PostgreSQL out), BENCH_DATABASE_PREFIX (the throw-away database's name prefix,
+// default unimercado_path_bench).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -34,6 +35,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const firstPort = Number(process.env.BENCH_REQUEST_PATH_PORT ?? 3226);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databasePrefix = process.env.BENCH_DATABASE_PREFIX ?? 'unimercado_path_bench';
 const connections = 50;
 /** Enough for full pages; the request path does not depend on the catalogue's size. */
 const SEEDED_PRODUCTS = 200;
@@ -133,7 +135,7 @@ const measureEndpoints = async (base, measureHello, withHealth) => {
 
 const createPostgresDatabase = async () => {
   if (adminUrl === 'skip') return undefined;
-  const name = `unimercado_path_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const name = `${databasePrefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();

@@ -200,6 +200,52 @@ describe('foundation: health, errors, security headers, docs', () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('CORS: preflights answered before authentication, answers vary by Origin', async () => {
+    const origin = 'http://localhost:5173';
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/users/1',
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      'access-control-allow-headers': 'authorization, content-type',
+      'access-control-max-age': '600',
+      'content-length': '0',
+    });
+    expect(preflight.headers.vary).toContain('Origin');
+    expect(preflight.headers['x-content-type-options']).toBe('nosniff');
+
+    const refused = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/categories',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { origin },
+    });
+    expect(read.headers).toMatchObject({
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'X-Total-Count, Retry-After, X-Request-Id',
+    });
+    const sameOrigin = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(sameOrigin.headers.vary).toContain('Origin');
+    expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('serves OpenAPI and Swagger UI under /api/docs', async () => {
     const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
@@ -335,21 +381,33 @@ describe('request log', () => {
       },
     });
     try {
+      const requestIds: unknown[] = [];
       for (const url of [
         '/api/auth/verify-email?token=secreto-uno',
         '/api/auth/verify-email?%74oken=secreto-dos',
       ]) {
-        await ctx.app.inject({
+        const res = await ctx.app.inject({
           method: 'POST',
           url,
           headers: { authorization: 'Bearer secreto-tres', 'content-type': 'application/json' },
           payload: '',
         });
+        requestIds.push(res.headers['x-request-id']);
       }
       const requestLines = lines
-        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: unknown })
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              msg: string;
+              reqId: string;
+              req?: { url: string };
+              res?: unknown;
+            },
+        )
         .filter((entry) => entry.req);
       expect(requestLines).toHaveLength(2);
+      // Each line names its request, as the answer's X-Request-Id does.
+      expect(requestLines.map((entry) => entry.reqId)).toEqual(requestIds);
       expect(requestLines[0]).toMatchObject({
         msg: 'request completed',
         req: { url: '/api/auth/verify-email?token=[redacted]' },

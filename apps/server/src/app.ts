@@ -20,7 +20,11 @@ import { seedDatabase } from './db/seed';
 import { AppError, COMMON_MESSAGES } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
 import { createLogDestination, type LogDestination } from './lib/log-destination';
-import { logRequestCompleted, requestLogFields } from './lib/request-log';
+import {
+  logRequestCompleted,
+  requestChildLoggerFactory,
+  requestLogFields,
+} from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -196,6 +200,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     forceCloseConnections: 'idle',
     // One line per request, written when it is answered (see the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -32,6 +31,10 @@ export const buildCspDirectives = (config: AppConfig) => ({
   // Upgrading sub-requests would break plain-HTTP deployments (LAN, localhost).
   upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
 });
+
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const CORS_EXPOSED_HEADERS = 'X-Total-Count, Retry-After, X-Request-Id';
+const CORS_MAX_AGE_SECONDS = '600';
 
 /**
  * Browsers that may use the API and the WebSocket with credentials: the public URL's own origin
@@ -77,32 +80,51 @@ export const securityPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const securityHeaders = buildSecurityHeaders(config);
     const names = Object.keys(securityHeaders);
-    // One hook for what every answer carries and every request is checked for.
+    // One hook for what every answer carries and every request is checked for: the security
+    // headers, the request id and CORS (decision 028; it replaced @fastify/cors, which copied
+    // its options and the route's options for every request).
     app.addHook('onRequest', (request, reply, done) => {
       // Through the reply, not the raw response: Node then writes the whole set in one pass
       // (a header set on the raw response makes it copy every other one into its own map).
       for (const name of names) void reply.header(name, securityHeaders[name]!);
       void reply.header('x-request-id', request.id);
-      // A preflight must name its Origin and method; @fastify/cors would answer a bare text 400.
-      if (
-        request.method === 'OPTIONS' &&
-        (!request.headers.origin || !request.headers['access-control-request-method'])
-      ) {
+      // Whether CORS headers are given depends on Origin, so every answer varies by it.
+      void reply.header('vary', 'Origin');
+      const { origin } = request.headers;
+      const isPreflight = request.method === 'OPTIONS';
+      // A preflight must name its Origin and method.
+      if (isPreflight && (!origin || !request.headers['access-control-request-method'])) {
         done(new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badPreflight));
         return;
       }
-      done();
+      // Same-origin and non-browser requests send no Origin: nothing to allow. An origin off
+      // the list gets no CORS headers (its preflight ends at the OPTIONS route: 404).
+      if (!origin || !isAllowedOrigin(config, origin)) {
+        done();
+        return;
+      }
+      void reply
+        .header('access-control-allow-origin', origin)
+        .header('access-control-allow-credentials', 'true')
+        .header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+      if (!isPreflight) {
+        done();
+        return;
+      }
+      const requestedHeaders = request.headers['access-control-request-headers'];
+      void reply
+        .header('access-control-allow-methods', CORS_METHODS)
+        .header('vary', 'Origin, Access-Control-Request-Headers')
+        .header('access-control-max-age', CORS_MAX_AGE_SECONDS);
+      if (requestedHeaders !== undefined) {
+        void reply.header('access-control-allow-headers', requestedHeaders);
+      }
+      // Answered here, before any authentication (browsers send no credentials in preflights).
+      void reply.code(204).header('content-length', '0').send();
     });
-    await app.register(cors, {
-      strictPreflight: false,
-      // Same-origin requests carry no Origin header or the public URL itself.
-      origin: (origin, callback) => {
-        callback(null, !origin || isAllowedOrigin(config, origin));
-      },
-      credentials: true,
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposedHeaders: ['X-Total-Count', 'Retry-After', 'X-Request-Id'],
-      maxAge: 600,
+    // Lets the router accept preflights; only refused origins get this far.
+    app.options('*', { schema: { hide: true } }, (_request, reply) => {
+      reply.callNotFound();
     });
     // Only the WebSocket handshake reads the session cookie (readSessionCookie in plugins/auth.ts):
     // no other request parses cookies.
