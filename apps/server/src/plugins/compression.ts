@@ -1,4 +1,6 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers smaller than this go out raw: compressing them costs more than it saves. */
@@ -35,3 +37,69 @@ export const compressionPlugin = fp(
   },
   { name: 'compression' },
 );
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to answer in, by the request's Accept-Encoding: brotli over gzip, as the plugin
+ * does; none for a missing header, `identity` or encodings refused with `q=0`.
+ */
+export const acceptedEncoding = (header: string | undefined): Encoding | undefined => {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    accepted.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+};
+
+/** A text answer kept in memory, compressed at most once per encoding (on first demand). */
+export type PrecompressedBody = { raw: Buffer; encoded: (encoding: Encoding) => Buffer };
+
+export const precompressed = (body: string): PrecompressedBody => {
+  const raw = Buffer.from(body, 'utf8');
+  const copies = new Map<Encoding, Buffer>();
+  return {
+    raw,
+    encoded: (encoding) => {
+      let copy = copies.get(encoding);
+      if (!copy) {
+        copy =
+          encoding === 'br'
+            ? brotliCompressSync(raw, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              })
+            : gzipSync(raw, { level: 6 });
+        copies.set(encoding, copy);
+      }
+      return copy;
+    },
+  };
+};
+
+/**
+ * Sends a cached JSON answer as the plugin would have (same encodings, threshold and
+ * `Vary: accept-encoding`), without compressing it again on every request: the busy public lists
+ * are the same bytes for every visitor until a product changes.
+ */
+export const sendPrecompressed = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PrecompressedBody,
+) => {
+  void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding =
+    body.raw.length >= COMPRESSION_THRESHOLD_BYTES
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(body.raw);
+  return reply.header('content-encoding', encoding).send(body.encoded(encoding));
+};

@@ -201,6 +201,14 @@ describe('compressed answers and the built web app', () => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
       expect(JSON.parse(decoded(res))).toEqual(plain.json());
     }
+    // An answer made per request (not one of the cached lists) goes through the plugin.
+    const docs = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(docs))).toHaveProperty('openapi');
     const small = await ctx.app.inject({
       method: 'GET',
       url: '/healthz',
@@ -208,6 +216,33 @@ describe('compressed answers and the built web app', () => {
     });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends a cached list compressed as accepted, and fresh after a product changes', async () => {
+    const seller = await createAccount(ctx, { verified: true });
+    for (let i = 0; i < 6; i += 1) {
+      await createProduct(ctx, seller, { title: `Lámpara de escritorio ${i}` });
+    }
+    const url = `/api/products?sellerId=${seller.user.id}&size=12`;
+    const as = (acceptEncoding: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+    for (const [header, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['*', 'br'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['identity', undefined],
+    ] as const) {
+      const res = await as(header);
+      expect(res.headers['content-encoding'], header).toBe(expected);
+      expect(res.headers['x-total-count'], header).toBe('6');
+      expect(varies(res), header).toBe(true);
+      expect(JSON.parse(decoded(res)), header).toHaveLength(6);
+    }
+    await createProduct(ctx, seller, { title: 'Lámpara nueva' });
+    const fresh = JSON.parse(decoded(await as('br'))) as { title: string }[];
+    expect(fresh).toHaveLength(7);
+    expect(fresh[0]?.title).toBe('Lámpara nueva');
   });
 
   it('never compresses images again', async () => {

@@ -20,6 +20,7 @@ import { AppError, COMMON_MESSAGES } from '../../lib/app-error';
 import { assertVerified } from '../../lib/authorization';
 import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
+import { precompressed, sendPrecompressed } from '../../plugins/compression';
 import { consumeLimit } from '../../plugins/rate-limit';
 import { SESSIONS_REVOKED_TOPIC } from '../users/sessions';
 import { displayFileName, processImages } from './images';
@@ -38,6 +39,7 @@ import {
   suggestLocations,
   updateProduct,
   type ProductCaches,
+  type CachedPage,
   type ProductPage,
 } from './products.service';
 import { createResponseCache } from './response-cache';
@@ -103,19 +105,19 @@ const readFiles = async (request: FastifyRequest, max: number) => {
   return files;
 };
 
-const sendCachedPage = (reply: FastifyReply, page: { body: string; total: number }) => {
+const sendCachedPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
   setTotalCount(reply, page.total);
-  return reply.type('application/json; charset=utf-8').send(page.body);
+  return sendPrecompressed(request, reply, page.body);
 };
 
-const toCachedPage = (page: ProductPage) => ({
-  body: JSON.stringify(page.items),
+const toCachedPage = (page: ProductPage): CachedPage => ({
+  body: precompressed(JSON.stringify(page.items)),
   total: page.total,
 });
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = depsOf(app);
-  const lists = createResponseCache<{ body: string; total: number }>({
+  const lists = createResponseCache<CachedPage>({
     ttlMs: 10_000,
     maxEntries: 500,
   });
@@ -201,7 +203,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await lists.load(`list:${JSON.stringify(request.query)}`, async () =>
         toCachedPage(await listProducts(deps, null, request.query)),
       );
-      return sendCachedPage(reply, page);
+      return sendCachedPage(request, reply, page);
     },
   );
 
@@ -219,7 +221,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await lists.load(`available:${JSON.stringify(request.query)}`, async () =>
         toCachedPage(await listAvailable(deps, request.query)),
       );
-      return sendCachedPage(reply, page);
+      return sendCachedPage(request, reply, page);
     },
   );
 
