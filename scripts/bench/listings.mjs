@@ -181,19 +181,29 @@ const measureJs = async (base, productId) => {
   });
   const results = {};
   try {
-    for (const [label, path, ready] of [
-      ['/products', '/products', 'main a[href^="/products/"]'],
-      ['/products/{id}', `/products/${productId}`, 'h1'],
+    // [label, path, moments]: each moment is what shows and whether the 150 KB goal applies.
+    // The goal is the issue's "JavaScript before the first render"; on /products the cards'
+    // code loads alongside the list request, so what has arrived once the first card shows is
+    // reported too.
+    for (const [label, path, moments] of [
+      [
+        '/products',
+        '/products',
+        [
+          ['first render (heading and skeletons)', 'text=Productos disponibles', true],
+          ['the first product card shows', 'main a[href^="/products/"]', false],
+        ],
+      ],
+      ['/products/{id}', `/products/${productId}`, [['the product shows', 'h1', true]]],
     ]) {
       const page = await browser.newPage();
       const scripts = new Map();
-      // Scripts whose answer had arrived when the content showed: code fetched after it (a
-      // dialog or a panel loaded right after the first render) is not JavaScript before it.
-      let shown = false;
-      const beforeShown = new Set();
+      // The scripts whose answer had arrived by each moment: code fetched later (a dialog or a
+      // panel loaded right after) does not count for it.
+      const arrived = [];
       page.on('response', async (response) => {
         if (response.request().resourceType() !== 'script') return;
-        if (!shown) beforeShown.add(response.url());
+        arrived.push(response.url());
         try {
           scripts.set(response.url(), await response.body());
         } catch {
@@ -201,22 +211,33 @@ const measureJs = async (base, productId) => {
         }
       });
       await page.goto(`${base}${path}`);
-      await page.waitForSelector(ready);
-      shown = true;
+      const seen = [];
+      for (const [, selector] of moments) {
+        await page.waitForSelector(selector);
+        seen.push(arrived.length);
+      }
       await page.waitForLoadState('networkidle');
-      const bodies = [...beforeShown].map((url) => scripts.get(url)).filter(Boolean);
-      results[label] = {
-        files: bodies.length,
-        brotli: bodies.reduce(
-          (sum, body) =>
-            sum +
-            brotliCompressSync(body, {
-              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
-            }).length,
-          0,
-        ),
-        raw: bodies.reduce((sum, body) => sum + body.length, 0),
-      };
+      moments.forEach(([moment, , isGoal], index) => {
+        const bodies = arrived
+          .slice(0, seen[index])
+          .map((url) => scripts.get(url))
+          .filter(Boolean);
+        results[`${label}|${moment}`] = {
+          path: label,
+          moment,
+          isGoal,
+          files: bodies.length,
+          brotli: bodies.reduce(
+            (sum, body) =>
+              sum +
+              brotliCompressSync(body, {
+                params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+              }).length,
+            0,
+          ),
+          raw: bodies.reduce((sum, body) => sum + body.length, 0),
+        };
+      });
       await page.close();
     }
   } finally {
@@ -387,9 +408,10 @@ try {
     rows.push(
       `| upload of three photos (${u.sizes.map(kb).join(', ')} JPEG; checked, re-encoded to two WebP sizes, stored) | PostgreSQL | median ${ms(sorted[2])}, worst ${ms(sorted[4])} (5 runs) | < 400 ms ${sorted[2] < 400 ? '✅' : '❌'} |`,
     );
-    for (const [path, js] of Object.entries(postgres.js)) {
+    for (const js of Object.values(postgres.js)) {
+      const goal = js.isGoal ? `≤ 150 KB as sent ${js.brotli <= 150 * 1024 ? '✅' : '❌'}` : '—';
       rows.push(
-        `| JavaScript before \`${path}\` shows its content | Chromium | ${js.files} files, **${kb(js.brotli)} brotli** (${kb(js.raw)} uncompressed) | ≤ 150 KB as sent ${js.brotli <= 150 * 1024 ? '✅' : '❌'} |`,
+        `| JavaScript loaded by \`${js.path}\`'s ${js.moment} | Chromium | ${js.files} files, **${kb(js.brotli)} brotli** (${kb(js.raw)} uncompressed) | ${goal} |`,
       );
     }
   }
@@ -401,8 +423,9 @@ try {
     `loopback only. autocannon with ${connections} connections; the available page is compared with a`,
     `bare Fastify hello-world measured just before it (${rounds} rounds of ${duration} s, the median ratio`,
     'shown). Search times are round trips of single requests one after the other (each query once, so',
-    'none is answered from the cache). The JavaScript is what Chromium had loaded when the page showed its',
-    'content (what it fetches right after its first render is not counted),',
+    'none is answered from the cache). The JavaScript is what Chromium had received when the page showed',
+    'its first render (on `/products`: the heading with the card skeletons; on a product page: the product) and, for',
+    "`/products`, when the first card showed (the cards' code loads alongside the list request),",
     'brotli at quality 11 as the server sends its precompressed assets. The available page is answered from memory like the',
     'categories: both ratios measure the request path every route shares (security headers, logging,',
     'an ~8 KB answer for the page), which the first-impression issue is trimming; the JavaScript',

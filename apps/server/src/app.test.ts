@@ -48,8 +48,9 @@ describe('foundation: health, errors, security headers, docs', () => {
     }
   });
 
-  it('sends a strict CSP and the other helmet headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+  it('sends pages a strict CSP and the other helmet headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -61,6 +62,26 @@ describe('foundation: health, errors, security headers, docs', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Swagger UI is a page too.
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('sends data (API answers, errors, health checks) headers that let nothing load, run or frame it', async () => {
+    for (const url of ['/healthz', '/api/categories', '/api/does-not-exist', '/api/users/me']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      // Page-only headers stay off data.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
   });
 
   it('honours a sane x-request-id and generates one otherwise', async () => {
