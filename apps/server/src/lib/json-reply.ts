@@ -5,6 +5,5 @@ import type { FastifyReply } from 'fastify';
  * content type skips the route's serializer, so the text must already have the response
  * schema's shape.
  */
-export const sendJsonText = (reply: FastifyReply, json: string) => {
-  void reply.type('application/json; charset=utf-8').send(json);
-};
+export const sendJsonText = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);

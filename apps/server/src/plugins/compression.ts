@@ -2,6 +2,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendJsonText } from '../lib/json-reply';
 
 /** Answers smaller than this go out raw: compressing them costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -58,17 +59,25 @@ export const acceptedEncoding = (header: string | undefined): Encoding | undefin
   return undefined;
 };
 
-/** A text answer kept in memory, compressed at most once per encoding (on first demand). */
-export type PrecompressedBody = { raw: Buffer; encoded: (encoding: Encoding) => Buffer };
+/**
+ * A JSON answer kept in memory: its text, and its compressed copies made at most once per
+ * encoding (on first demand).
+ */
+export type PrecompressedBody = {
+  text: string;
+  size: number;
+  encoded: (encoding: Encoding) => Buffer;
+};
 
-export const precompressed = (body: string): PrecompressedBody => {
-  const raw = Buffer.from(body, 'utf8');
+export const precompressed = (text: string): PrecompressedBody => {
   const copies = new Map<Encoding, Buffer>();
   return {
-    raw,
+    text,
+    size: Buffer.byteLength(text),
     encoded: (encoding) => {
       let copy = copies.get(encoding);
       if (!copy) {
+        const raw = Buffer.from(text, 'utf8');
         copy =
           encoding === 'br'
             ? brotliCompressSync(raw, {
@@ -87,19 +96,25 @@ export const precompressed = (body: string): PrecompressedBody => {
 
 /**
  * Sends a cached JSON answer as the plugin would have (same encodings, threshold and
- * `Vary: accept-encoding`), without compressing it again on every request: the busy public lists
- * are the same bytes for every visitor until a product changes.
+ * `Vary: accept-encoding`) without compressing it again for every request. Routes that answer
+ * only this way set `compress: false`, so the plugin's hooks do not run for them at all.
  */
 export const sendPrecompressed = (
   request: FastifyRequest,
   reply: FastifyReply,
   body: PrecompressedBody,
 ) => {
-  void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  // Added to what the answer varies by already (Origin, set for every answer).
+  const vary = reply.getHeader('vary');
+  void reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const encoding =
-    body.raw.length >= COMPRESSION_THRESHOLD_BYTES
+    body.size >= COMPRESSION_THRESHOLD_BYTES
       ? acceptedEncoding(request.headers['accept-encoding'])
       : undefined;
-  if (!encoding) return reply.send(body.raw);
-  return reply.header('content-encoding', encoding).send(body.encoded(encoding));
+  // Text, not a Buffer, when uncompressed: Node writes the head and a string body in one go.
+  if (!encoding) return sendJsonText(reply, body.text);
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('content-encoding', encoding)
+    .send(body.encoded(encoding));
 };

@@ -237,6 +237,7 @@ describe('compressed answers and the built web app', () => {
       expect(res.headers['content-encoding'], header).toBe(expected);
       expect(res.headers['x-total-count'], header).toBe('6');
       expect(varies(res), header).toBe(true);
+      expect(String(res.headers.vary), header).toContain('Origin');
       expect(JSON.parse(decoded(res)), header).toHaveLength(6);
     }
     await createProduct(ctx, seller, { title: 'Lámpara nueva' });

@@ -1,10 +1,16 @@
 import { categorySchema } from '@unimercado/shared/schemas/categories';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJsonText } from '../../lib/json-reply';
+import {
+  precompressed,
+  sendPrecompressed,
+  type PrecompressedBody,
+} from '../../plugins/compression';
 import { listCategoriesJson } from './categories.service';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = (app) => {
+  // The list as last sent, with its compressed copies (it changes only with a deployment).
+  let sent: PrecompressedBody = precompressed('');
   app.get(
     '/',
     {
@@ -13,12 +19,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Lista las categorías (pública)',
         response: { 200: z.array(categorySchema) },
       },
+      // Compressed by sendPrecompressed, once.
+      compress: false,
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const json = await listCategoriesJson(app.db);
       // Already JSON of the response schema's shape (id, name).
-      sendJsonText(reply.header('cache-control', 'public, max-age=300'), json);
-      return reply;
+      if (json !== sent.text) sent = precompressed(json);
+      return sendPrecompressed(request, reply.header('cache-control', 'public, max-age=300'), sent);
     },
   );
   return Promise.resolve();

@@ -216,6 +216,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: availableProductsQuerySchema,
         response: { 200: z.array(productSchema), 400: e },
       },
+      // Always a cached page, compressed by sendPrecompressed once.
+      compress: false,
     },
     async (request, reply) => {
       const page = await lists.load(`available:${JSON.stringify(request.query)}`, async () =>
