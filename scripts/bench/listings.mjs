@@ -191,10 +191,10 @@ const measureJs = async (base, productId) => {
         '/products',
         [
           ['first render (heading and skeletons)', 'text=Productos disponibles', true],
-          ['the first product card shows', 'main a[href^="/products/"]', false],
+          ['first product card', 'main a[href^="/products/"]', false],
         ],
       ],
-      ['/products/{id}', `/products/${productId}`, [['the product shows', 'h1', true]]],
+      ['/products/{id}', `/products/${productId}`, [['product (its title)', 'h1', true]]],
     ]) {
       const page = await browser.newPage();
       const scripts = new Map();
@@ -411,7 +411,7 @@ try {
     for (const js of Object.values(postgres.js)) {
       const goal = js.isGoal ? `≤ 150 KB as sent ${js.brotli <= 150 * 1024 ? '✅' : '❌'}` : '—';
       rows.push(
-        `| JavaScript loaded by \`${js.path}\`'s ${js.moment} | Chromium | ${js.files} files, **${kb(js.brotli)} brotli** (${kb(js.raw)} uncompressed) | ${goal} |`,
+        `| JavaScript received by \`${js.path}\`'s ${js.moment} | Chromium | ${js.files} files, **${kb(js.brotli)} brotli** (${kb(js.raw)} uncompressed) | ${goal} |`,
       );
     }
   }
