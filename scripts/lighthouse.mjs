@@ -13,7 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,12 @@ const writeSection = (rows, meta) => {
 
 const main = async () => {
   const started = Date.now();
+  // Checked first: chrome-launcher waits a long time for a browser that cannot start.
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROME_PATH}: install it (apt-get install chromium) or set CHROME_PATH.`,
+    );
+  }
   if (!process.argv.includes('--skip-build')) run('npm', ['run', 'build']);
   const budget = new Map(measureRoutes().map((r) => [r.route, r.brotli]));
 
@@ -177,8 +183,10 @@ const main = async () => {
       };
       for (const category of CATEGORIES) row[category] = score(report, category);
       rows.push(row);
+      const metric = (id) => report.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '–';
       console.log(
-        `${row.page}: perf ${row.performance}, a11y ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, LCP ${row.lcp}, JS ${row.js}`,
+        `${row.page}: perf ${row.performance}, a11y ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, LCP ${row.lcp}, JS ${row.js}` +
+          ` (FCP ${metric('first-contentful-paint')}, TBT ${metric('total-blocking-time')}, SI ${metric('speed-index')}, CLS ${metric('cumulative-layout-shift')})`,
       );
       for (const category of GATED) {
         if (row[category] < 100) {

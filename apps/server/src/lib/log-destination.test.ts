@@ -33,4 +33,27 @@ describe('log destination', () => {
     destination.write('{"msg":"categoría añadida ✓"}\n');
     expect(readFileSync(file, 'utf8')).toBe('{"msg":"categoría añadida ✓"}\n');
   });
+
+  it('writes a line longer than its buffer whole, after what was waiting', () => {
+    fd = openSync(file, 'w');
+    const destination = createLogDestination({ fd, blockBytes: 16, flushMs: 60_000 });
+    destination.write('{"n":1}\n');
+    const long = `{"pad":"${'ñ'.repeat(200)}"}\n`;
+    destination.write(long);
+    destination.write('{"n":2}\n');
+    destination.flush();
+    expect(readFileSync(file, 'utf8')).toBe(`{"n":1}\n${long}{"n":2}\n`);
+  });
+
+  it('reuses its buffer: later blocks do not repeat or corrupt earlier lines', () => {
+    fd = openSync(file, 'w');
+    const destination = createLogDestination({ fd, blockBytes: 64, flushMs: 60_000 });
+    const lines = Array.from(
+      { length: 50 },
+      (_, i) => `{"n":${i},"msg":"línea ${'é'.repeat(i % 7)}"}\n`,
+    );
+    for (const line of lines) destination.write(line);
+    destination.flush();
+    expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
+  });
 });

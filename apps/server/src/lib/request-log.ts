@@ -51,26 +51,36 @@ export const requestLogFields = (request: LoggedRequest) => ({
 const { streamSym, chindingsSym, timeSym, lsCacheSym, messageKeySym, endSym } = pino.symbols;
 const INFO = 30;
 
-/** The parts of a pino logger the request line is made of (pino exports their symbols). */
-type PinoInternals = {
+/** What the request line takes from a pino logger, made once per parent of request loggers. */
+type LineParts = {
   stream?: { write: (line: string) => unknown };
-  bindings: string;
+  levelPrefix: string;
   time: () => string;
-  levelPrefixes: Record<number, string>;
-  messageKey: string;
-  end: string;
+  /** The message and the line end: `,"msg":"request completed"}` and a newline. */
+  tail: string;
 };
 
-const internalsOf = (log: unknown): PinoInternals => {
-  const fields = log as Record<symbol, unknown>;
-  return {
-    stream: fields[streamSym] as PinoInternals['stream'],
-    bindings: fields[chindingsSym] as string,
-    time: fields[timeSym] as () => string,
-    levelPrefixes: fields[lsCacheSym] as Record<number, string>,
-    messageKey: fields[messageKeySym] as string,
-    end: fields[endSym] as string,
-  };
+const linePartsByParent = new WeakMap<object, LineParts>();
+
+/**
+ * pino makes a child with `Object.create(parent)`, so every request logger of one parent shares
+ * its stream, level prefixes, time function, message key and line end: read once per parent
+ * (through `pino.symbols`), not for every line. Only the bindings (the `reqId`) are the request's own.
+ */
+const linePartsOf = (log: object): LineParts => {
+  const parent = Object.getPrototypeOf(log) as object;
+  let parts = linePartsByParent.get(parent);
+  if (!parts) {
+    const fields = log as Record<symbol, unknown>;
+    parts = {
+      stream: fields[streamSym] as LineParts['stream'],
+      levelPrefix: (fields[lsCacheSym] as Record<number, string>)[INFO] ?? '',
+      time: fields[timeSym] as () => string,
+      tail: `,${JSON.stringify(fields[messageKeySym])}:"request completed"${fields[endSym] as string}`,
+    };
+    linePartsByParent.set(parent, parts);
+  }
+  return parts;
 };
 
 /**
@@ -85,14 +95,12 @@ export const logRequestCompleted = (request: FastifyRequest, reply: FastifyReply
   const log = request.log as { isLevelEnabled?: (level: string) => boolean };
   // Fastify's stand-in when logging is off has no levels.
   if (!log.isLevelEnabled?.('info')) return;
-  const pinoLog = internalsOf(log);
-  if (!pinoLog.stream) return;
-  pinoLog.stream.write(
-    `${pinoLog.levelPrefixes[INFO]}${pinoLog.time()}${pinoLog.bindings},"req":${JSON.stringify(
+  const parts = linePartsOf(log);
+  if (!parts.stream) return;
+  parts.stream.write(
+    `${parts.levelPrefix}${parts.time()}${(log as Record<symbol, string>)[chindingsSym]},"req":${JSON.stringify(
       requestLogFields(request),
-    )},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},${JSON.stringify(
-      pinoLog.messageKey,
-    )}:"request completed"${pinoLog.end}`,
+    )},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${parts.tail}`,
   );
 };
 
