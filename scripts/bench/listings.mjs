@@ -16,16 +16,22 @@
 // three ports, default 3294), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // "skip" leaves PostgreSQL out), BENCH_DATABASE_PREFIX (name prefix of the throw-away database,
 // default unimercado_listings_bench).
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { PRODUCT_COUNT, searchQueries, seedSql } from './listings-seed.mjs';
-import { createLoadTools, sleep, startProcess, stopProcess } from './support.mjs';
+import {
+  createBenchDatabase,
+  createLoadTools,
+  openEmbeddedDatabase,
+  productEnv,
+  sleep,
+  startProcess,
+  stopProcess,
+} from './support.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const serverEntry = join(root, 'apps/server/dist/server.js');
@@ -40,20 +46,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const connections = 50;
 
 const cleanups = [];
-const { load, startHello } = createLoadTools({ connections, duration, cleanups });
-
-const productEnv = (port, dataDir, extra) => ({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  JWT_SECRET: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'warn',
-  REDIS_URL: '',
-  SMTP_URL: '',
-  ...extra,
-});
+const { startHello, measurePaired } = createLoadTools({ connections, duration, rounds, cleanups });
 
 const percentile = (values, share) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -83,20 +76,6 @@ const measureSearch = async (base) => {
     p95: percentile(times, 0.95),
     max: Math.max(...times),
   };
-};
-
-/** An endpoint measured against the hello-world in `rounds` pairs; the median ratio. */
-const measurePaired = async (url, measureHello) => {
-  await autocannon({ url, connections, duration: 2 });
-  const runs = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const hello = await measureHello();
-    const run = await load(url);
-    runs.push({ ...run, hello: hello.rps, ratio: run.rps / hello.rps });
-  }
-  runs.sort((a, b) => a.ratio - b.ratio);
-  const totalRequests = runs.reduce((sum, run) => sum + run.requests, 0);
-  return { ...runs[Math.floor(runs.length / 2)], totalRequests };
 };
 
 const availableUrl = (base) => `${base}/api/products/available?page=0&size=12`;
@@ -248,33 +227,12 @@ const measureJs = async (base, productId) => {
 
 // --- one database -----------------------------------------------------------------------------
 
-const createPostgresDatabase = async () => {
-  if (adminUrl === 'skip') return undefined;
-  const prefix = process.env.BENCH_DATABASE_PREFIX ?? 'unimercado_listings_bench';
-  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.warn(`PostgreSQL left out (${error.message})`);
-    await admin.end().catch(() => undefined);
-    return undefined;
-  }
-  await admin.end();
-  cleanups.push(async () => {
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), name };
-};
-
 const measurePostgres = async (port, measureHello) => {
-  const database = await createPostgresDatabase();
+  const database = await createBenchDatabase({
+    adminUrl,
+    prefix: process.env.BENCH_DATABASE_PREFIX ?? 'unimercado_listings_bench',
+    cleanups,
+  });
   if (!database) return undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-listings-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -282,7 +240,7 @@ const measurePostgres = async (port, measureHello) => {
   // The server creates the tables at start-up; the seed then fills them in bulk.
   const child = await startProcess(
     [serverEntry],
-    productEnv(port, dataDir, { DATABASE_URL: database.url }),
+    productEnv(port, dataDir, { DATABASE_URL: database.url, LOG_LEVEL: 'warn' }),
     `${base}/readyz`,
   );
   const client = new pg.Client({ connectionString: database.url });
@@ -338,18 +296,11 @@ const measurePglite = async (port, measureHello) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-listings-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const base = `http://127.0.0.1:${port}`;
-  const env = productEnv(port, dataDir, { DATABASE_URL: '' });
+  const env = productEnv(port, dataDir, { DATABASE_URL: '', LOG_LEVEL: 'warn' });
   // First start creates and migrates the embedded database; it is then seeded while stopped (an
   // embedded database has one process), and started again.
   await stopProcess(await startProcess([serverEntry], env, `${base}/readyz`));
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const db = await PGlite.create({
-    dataDir: join(dataDir, 'pglite'),
-    extensions: { unaccent, pg_trgm, btree_gin },
-  });
+  const db = await openEmbeddedDatabase(dataDir);
   const started = performance.now();
   await db.exec(seedSql());
   const seedMs = performance.now() - started;
@@ -419,7 +370,7 @@ try {
     '<!-- listings-bench:start (written by `npm run bench`, scripts/bench/listings.mjs) -->',
     '## Listings (100,000 products)',
     '',
-    `Measured on ${new Date().toISOString()}. Machine: ${machine}. Built product (\`NODE_ENV=production\`),`,
+    `Measured on ${new Date().toISOString()}. Machine: ${machine}. Built product (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`: no request lines),`,
     `loopback only. autocannon with ${connections} connections; the available page is compared with a`,
     `bare Fastify hello-world measured just before it (${rounds} rounds of ${duration} s, the median ratio`,
     'shown). Search times are round trips of single requests one after the other (each query once, so',

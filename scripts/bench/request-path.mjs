@@ -15,15 +15,20 @@
 // of two ports, default 3226), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // "skip" leaves PostgreSQL out), BENCH_DATABASE_PREFIX (the throw-away database's name prefix,
 // default unimercado_path_bench).
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { PRODUCT_COUNT, seedSql } from './listings-seed.mjs';
-import { createLoadTools, startProcess, stopProcess } from './support.mjs';
+import {
+  createBenchDatabase,
+  createLoadTools,
+  openEmbeddedDatabase,
+  productEnv,
+  startProcess,
+  stopProcess,
+} from './support.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const serverEntry = join(root, 'apps/server/dist/server.js');
@@ -41,33 +46,7 @@ const connections = 50;
 const SEEDED_PRODUCTS = 200;
 
 const cleanups = [];
-const { load, startHello } = createLoadTools({ connections, duration, cleanups });
-
-/** An endpoint measured against the hello-world in `rounds` pairs; the median ratio. */
-const measurePaired = async (url, measureHello, headers = {}) => {
-  await autocannon({ url, connections, duration: 2, headers });
-  const runs = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const hello = await measureHello();
-    const run = await load(url, headers);
-    runs.push({ ...run, hello: hello.rps, ratio: run.rps / hello.rps });
-  }
-  runs.sort((a, b) => a.ratio - b.ratio);
-  return runs[Math.floor(runs.length / 2)];
-};
-
-const productEnv = (port, dataDir, extra) => ({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  JWT_SECRET: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'info',
-  REDIS_URL: '',
-  SMTP_URL: '',
-  ...extra,
-});
+const { startHello, measurePaired } = createLoadTools({ connections, duration, rounds, cleanups });
 
 const smallSeed = () =>
   seedSql().replace(
@@ -133,33 +112,10 @@ const measureEndpoints = async (base, measureHello, withHealth) => {
   return results;
 };
 
-const createPostgresDatabase = async () => {
-  if (adminUrl === 'skip') return undefined;
-  const name = `${databasePrefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.warn(`PostgreSQL left out (${error.message})`);
-    await admin.end().catch(() => undefined);
-    return undefined;
-  }
-  await admin.end();
-  cleanups.push(async () => {
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 const measurePostgres = async (port, measureHello) => {
-  const databaseUrl = await createPostgresDatabase();
-  if (!databaseUrl) return undefined;
+  const database = await createBenchDatabase({ adminUrl, prefix: databasePrefix, cleanups });
+  if (!database) return undefined;
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'unimercado-path-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const base = `http://127.0.0.1:${port}`;
@@ -186,14 +142,7 @@ const measurePglite = async (port, measureHello) => {
   const env = productEnv(port, dataDir, { DATABASE_URL: '' });
   // An embedded database has one process: created by a first start, seeded while stopped.
   await stopProcess(await startProcess([serverEntry], env, `${base}/readyz`));
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const db = await PGlite.create({
-    dataDir: join(dataDir, 'pglite'),
-    extensions: { unaccent, pg_trgm, btree_gin },
-  });
+  const db = await openEmbeddedDatabase(dataDir);
   await db.exec(smallSeed());
   await db.close();
   const child = await startProcess([serverEntry], env, `${base}/readyz`);

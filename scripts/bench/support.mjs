@@ -1,7 +1,11 @@
-// What the benchmark scripts share: starting and stopping processes, an autocannon load with the
-// figures the tables show, and the bare Fastify hello-world every ratio is measured against.
+// What the benchmark scripts share: starting and stopping processes, the built product's
+// environment, throw-away databases, an autocannon load with the figures the tables show, and the
+// bare Fastify hello-world every ratio is measured against.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,9 +36,11 @@ export const stopProcess = (child) =>
 /**
  * `load(url, headers)` runs autocannon with the script's connections and duration;
  * `startHello(port)` starts the hello-world (stopped by `cleanups`), warms it up and returns a
- * function that measures it.
+ * function that measures it; `measurePaired(url, measureHello, headers)` measures an endpoint
+ * right after the hello-world in `rounds` pairs and answers the pair with the median ratio (and
+ * the requests of all rounds).
  */
-export const createLoadTools = ({ connections, duration, cleanups }) => {
+export const createLoadTools = ({ connections, duration, rounds, cleanups }) => {
   const load = async (url, headers = {}) => {
     const result = await autocannon({ url, connections, duration, headers });
     return {
@@ -59,5 +65,75 @@ export const createLoadTools = ({ connections, duration, cleanups }) => {
     return () => load(url);
   };
 
-  return { load, startHello };
+  const measurePaired = async (url, measureHello, headers = {}) => {
+    await autocannon({ url, connections, duration: 2, headers });
+    const runs = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const hello = await measureHello();
+      const run = await load(url, headers);
+      runs.push({ ...run, hello: hello.rps, ratio: run.rps / hello.rps });
+    }
+    runs.sort((a, b) => a.ratio - b.ratio);
+    const totalRequests = runs.reduce((sum, run) => sum + run.requests, 0);
+    return { ...runs[Math.floor(runs.length / 2)], totalRequests };
+  };
+
+  return { load, startHello, measurePaired };
+};
+
+/** The built product's environment: production, loopback, its own data directory and secret. */
+export const productEnv = (port, dataDir, extra) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  LOG_LEVEL: 'info',
+  REDIS_URL: '',
+  SMTP_URL: '',
+  ...extra,
+});
+
+/**
+ * A throw-away PostgreSQL database (`{ url, name }`), dropped by `cleanups`; undefined, with a
+ * warning, when `adminUrl` is "skip" or PostgreSQL cannot be reached.
+ */
+export const createBenchDatabase = async ({ adminUrl, prefix, cleanups }) => {
+  if (adminUrl === 'skip') return undefined;
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.warn(`PostgreSQL left out (${error.message})`);
+    await admin.end().catch(() => undefined);
+    return undefined;
+  }
+  await admin.end();
+  cleanups.push(async () => {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+};
+
+/**
+ * The product's embedded database in `dataDir`, opened directly with the extensions its
+ * migrations use, to be filled in bulk while the product is stopped (one process at a time).
+ */
+export const openEmbeddedDatabase = async (dataDir) => {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  return PGlite.create({
+    dataDir: join(dataDir, 'pglite'),
+    extensions: { unaccent, pg_trgm, btree_gin },
+  });
 };
