@@ -33,4 +33,60 @@ describe('response cache', () => {
     expect(cache.get('b')).toBe('b');
     expect(cache.get('c')).toBe('c');
   });
+
+  it('runs one query for the requests that miss the same key at once, and shares its failure', async () => {
+    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let loads = 0;
+    let finish: (value: string) => void = () => undefined;
+    const load = () => {
+      loads += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const waiting = Array.from({ length: 5 }, () => cache.load('page', load));
+    expect(loads).toBe(1);
+    finish('answer');
+    expect(await Promise.all(waiting)).toEqual(Array(5).fill('answer'));
+    expect(cache.get('page')).toBe('answer');
+
+    let fail: (error: Error) => void = () => undefined;
+    const failing = () => {
+      loads += 1;
+      return new Promise<string>((_resolve, reject) => (fail = reject));
+    };
+    const both = [cache.load('broken', failing), cache.load('broken', failing)];
+    fail(new Error('database down'));
+    for (const result of await Promise.allSettled(both)) {
+      expect(result.status).toBe('rejected');
+    }
+    expect(loads).toBe(2);
+    // A failure is not kept: the next request tries again.
+    expect(await cache.load('broken', () => Promise.resolve('back'))).toBe('back');
+  });
+
+  it('never hands a request that came after a change the query begun before it', async () => {
+    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let finishOld: (value: string) => void = () => undefined;
+    const before = cache.load(
+      'page',
+      () => new Promise<string>((resolve) => (finishOld = resolve)),
+    );
+    cache.clear(); // a product changed while the first query ran
+    const after = cache.load('page', () => Promise.resolve('new'));
+    finishOld('old');
+    expect(await before).toBe('old');
+    expect(await after).toBe('new');
+    expect(cache.get('page')).toBe('new');
+
+    let finishDeleted: (value: string) => void = () => undefined;
+    const early = cache.load(
+      'x',
+      () => new Promise<string>((resolve) => (finishDeleted = resolve)),
+    );
+    cache.delete(['x']);
+    const late = cache.load('x', () => Promise.resolve('fresh'));
+    finishDeleted('stale');
+    expect(await early).toBe('stale');
+    expect(await late).toBe('fresh');
+    expect(cache.get('x')).toBe('fresh');
+  });
 });
