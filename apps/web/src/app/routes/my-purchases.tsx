@@ -1,18 +1,17 @@
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { RefreshButton } from '@/components/feedback/refresh-button';
 import { StatCard, StatCardSkeleton, StatGrid } from '@/components/feedback/stat-card';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
@@ -63,15 +62,7 @@ const Purchases = ({ userId }: { userId: number }) => {
           Lo que compraste y la opinión que dejaste a cada vendedor.
         </Typography>
       </Box>
-      {/* The browser's own tooltip: MUI's Tooltip (Popper) would weigh on the first render. */}
-      <IconButton
-        aria-label="Actualizar"
-        title="Actualizar"
-        onClick={refresh}
-        disabled={isFetching}
-      >
-        <RefreshIcon />
-      </IconButton>
+      <RefreshButton onClick={refresh} busy={isFetching} />
     </Box>
   );
 

@@ -1,4 +1,3 @@
-import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -6,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
@@ -18,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
+import { RefreshButton } from '@/components/feedback/refresh-button';
 import { toUserMessage } from '@/lib/api-client';
 import { formatRelativeTime } from '@/utils/relative-time';
 import { notificationCountsQueryOptions, useNotifications } from '../api/get-notifications';
@@ -113,15 +112,11 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
             }
             label={NOTIFICATION_TEXTS.showRead}
           />
-          {/* The browser's own tooltip: MUI's Tooltip (Popper) would weigh on the first render. */}
-          <IconButton
-            aria-label={NOTIFICATION_TEXTS.refresh}
-            title={NOTIFICATION_TEXTS.refresh}
+          <RefreshButton
             onClick={refresh}
-            disabled={list.isFetching}
-          >
-            <RefreshIcon />
-          </IconButton>
+            busy={list.isFetching}
+            label={NOTIFICATION_TEXTS.refresh}
+          />
         </Stack>
       </Stack>
 

@@ -6,7 +6,6 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -21,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { RefreshButton } from '@/components/feedback/refresh-button';
 import { StatCard, StatCardSkeleton } from '@/components/feedback/stat-card';
 import { paths } from '@/config/paths';
 import { isApiError, toUserMessage } from '@/lib/api-client';
@@ -185,14 +185,7 @@ export const SellerDashboard = ({
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
-          <IconButton
-            aria-label="Actualizar"
-            title="Actualizar"
-            onClick={refresh}
-            disabled={isRefreshing}
-          >
-            <RefreshIcon />
-          </IconButton>
+          <RefreshButton onClick={refresh} busy={isRefreshing} />
           <Button
             component={RouterLink}
             to={paths.createProduct}
