@@ -27,9 +27,11 @@ const newestMtime = (paths) => {
   return newest;
 };
 
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
 const targets = [
   {
-    workspace: 'apps/web',
+    name: 'apps/web',
     output: at('apps/web/dist/index.html'),
     sources: [
       at('apps/web/src'),
@@ -38,30 +40,26 @@ const targets = [
       at('apps/web/vite.config.ts'),
       at('packages/shared/src'),
     ],
-    // As `npm run build` does: each page's code to preload, then the brotli and gzip copies of
-    // the assets (what the server sends).
-    after: [at('scripts/route-preloads.mjs'), at('scripts/compress-assets.mjs')],
+    // The same steps as `npm run build`: Vite, each page's preloads, the compressed copies.
+    build: [process.execPath, [at('scripts/build-web.mjs')]],
   },
   {
-    workspace: 'apps/server',
+    name: 'apps/server',
     output: at('apps/server/dist/server.js'),
     sources: [at('apps/server/src'), at('apps/server/scripts'), at('packages/shared/src')],
+    build: [npm, ['run', 'build', '-w', 'apps/server']],
   },
 ];
 
-for (const { workspace, output, sources, after } of targets) {
+for (const { name, output, sources, build } of targets) {
   const isStale = !existsSync(output) || newestMtime(sources) > statSync(output).mtimeMs;
   if (!isStale) continue;
-  console.log(`Building ${workspace}...`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  console.log(`Building ${name}...`);
+  const [command, args] = build;
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error(`Build of ${workspace} failed.`);
+    console.error(`Build of ${name} failed.`);
     process.exit(result.status ?? 1);
-  }
-  for (const script of after ?? []) {
-    const step = spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' });
-    if (step.status !== 0) process.exit(step.status ?? 1);
   }
 }
 
