@@ -27,7 +27,8 @@ test('an unknown path shows the 404 page, with a 404 status', async ({ page }) =
 test('the app arrives compressed and robots.txt is a real one', async ({ request }) => {
   const home = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(home.headers()['content-encoding']).toBe('br');
-  const script = /<script[^>]+src="([^"]+\.js)"/.exec(await home.text())?.[1];
+  // The home page is prerendered: its entry waits in #app-code until the page is painted.
+  const script = /<link [^>]*data-app-entry[^>]*href="([^"]+\.js)"/.exec(await home.text())?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script!, { headers: { 'accept-encoding': 'gzip, br' } });
   expect(asset.status()).toBe(200);
@@ -76,7 +77,8 @@ test.describe('while the code loads, and when it cannot (issue 7)', () => {
       await held;
       await route.abort('connectionrefused');
     });
-    await page.goto('/', { waitUntil: 'commit' });
+    // A page that is not prerendered (its content is the visitor's own).
+    await page.goto('/verification-pending', { waitUntil: 'commit' });
     // Before any script arrives: the top bar's name and a skeleton, not a white page.
     await expect(page.getByRole('banner').getByText(APP_NAME)).toBeVisible();
     await expect(page.locator('#app-shell .shell-skeleton')).toBeVisible();
@@ -91,6 +93,18 @@ test.describe('while the code loads, and when it cannot (issue 7)', () => {
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Registrarse' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toHaveCount(0);
+  });
+
+  test('a prerendered page that cannot get its code says so, with Reintentar', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort('connectionrefused'));
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toBeVisible();
+    // The prerendered form, which cannot work without the code, is gone.
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toHaveCount(0);
+    await expect(page.getByLabel('Correo Electrónico')).toBeHidden();
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   });
 
   test("a page's code that cannot load later keeps the top bar and offers Reintentar", async ({

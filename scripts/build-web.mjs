@@ -1,6 +1,7 @@
 // The web app's production build and the steps after it, in one place for `npm run build` and
-// `npm start`: Vite's build, then each page's code to preload (route-preloads.mjs), then the
-// brotli and gzip copies of the assets (compress-assets.mjs, what the server sends).
+// `npm start`: Vite's build, then each page's code to preload (route-preloads.mjs), the first
+// paint of the public pages (prerender.mjs), then the brotli and gzip copies of the assets
+// (compress-assets.mjs, what the server sends).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [
   [npm, ['run', 'build', '-w', 'apps/web']],
   [process.execPath, [join(root, 'scripts/route-preloads.mjs')]],
+  [process.execPath, [join(root, 'scripts/prerender.mjs')]],
   [process.execPath, [join(root, 'scripts/compress-assets.mjs')]],
 ];
 

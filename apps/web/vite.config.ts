@@ -13,6 +13,12 @@ const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
  */
 const ENTRY_GROUP = { name: 'app', tags: ['$initial' as const] };
 
+/**
+ * index.html's own style sheet (the fonts, src/fonts.css; emitted as `index-<hash>.css`) is in every
+ * page already, written in by the server: the code's dynamic imports must not load it again.
+ */
+const PAGE_STYLE_SHEET = /(?:^|\/)index-[\w-]+\.css$/;
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -33,6 +39,9 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: 'hidden',
     manifest: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !PAGE_STYLE_SHEET.test(dep)),
+    },
     rolldownOptions: {
       output: { codeSplitting: { groups: [ENTRY_GROUP] } },
     },

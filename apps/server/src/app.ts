@@ -53,6 +53,7 @@ import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
+import { loadWebBuild } from './plugins/web-build';
 
 // Zod's built-in messages (for issues without a custom message) in Spanish.
 z.config(z.locales.es());
@@ -240,7 +241,12 @@ export const buildApp = async (options: BuildAppOptions) => {
   }
 
   await app.register(dbPlugin, { handle: database, closeOnShutdown: ownsDatabase });
-  await app.register(securityPlugin, { config });
+  // Read once: the pages it serves, and the hashes of their inline scripts for the CSP.
+  const webBuild = loadWebBuild(config.webDistDir, config.appName);
+  await app.register(securityPlugin, {
+    config,
+    inlineScriptSources: webBuild?.inlineScriptSources ?? [],
+  });
   // Before every route: its onRoute hook equips the routes registered after it.
   await app.register(compressionPlugin);
   await app.register(redisPlugin, { config });
@@ -268,7 +274,7 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,
-    appName: config.appName,
+    build: webBuild,
     // Product pages carry their own title and OpenGraph tags (link previews).
     renderHead: createProductHeadRenderer(depsOf(app)),
   });

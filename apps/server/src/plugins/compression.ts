@@ -2,7 +2,6 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendJsonText } from '../lib/json-reply';
 
 /** Answers smaller than this go out raw: compressing them costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -60,7 +59,7 @@ export const acceptedEncoding = (header: string | undefined): Encoding | undefin
 };
 
 /**
- * A JSON answer kept in memory: its text, and its compressed copies made at most once per
+ * An answer kept in memory (JSON, a page): its text, and its compressed copies made at most once per
  * encoding (on first demand).
  */
 export type PrecompressedBody = {
@@ -99,8 +98,11 @@ export const precompressed = (text: string): PrecompressedBody => {
   };
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * Sends a cached JSON answer as the plugin would have (same encodings, threshold and
+ * Sends a cached answer (JSON unless `type` says otherwise; JSON must already have the route's
+ * response shape) as the plugin would have (same encodings, threshold and
  * `Vary: accept-encoding`) without compressing it again for every request. Routes that answer
  * only this way set `compress: false`, so the plugin's hooks do not run for them at all.
  */
@@ -108,6 +110,7 @@ export const sendPrecompressed = (
   request: FastifyRequest,
   reply: FastifyReply,
   body: PrecompressedBody,
+  type = JSON_TYPE,
 ) => {
   // Added to what the answer varies by already (Origin, set for every answer).
   const vary = reply.getHeader('vary');
@@ -119,9 +122,8 @@ export const sendPrecompressed = (
   // Uncompressed: a small body as text (Node writes the head and a short string in one go), a
   // larger one as bytes made once (encoding 8 KB of text for every answer costs more).
   if (!encoding)
-    return sendJsonText(reply, body.size < COMPRESSION_THRESHOLD_BYTES ? body.text : body.bytes());
-  return reply
-    .type('application/json; charset=utf-8')
-    .header('content-encoding', encoding)
-    .send(body.encoded(encoding));
+    return reply
+      .type(type)
+      .send(body.size < COMPRESSION_THRESHOLD_BYTES ? body.text : body.bytes());
+  return reply.type(type).header('content-encoding', encoding).send(body.encoded(encoding));
 };

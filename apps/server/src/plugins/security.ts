@@ -16,9 +16,13 @@ const websocketOrigin = (publicUrl: string) => {
  * inject <style> tags, so only styles get 'unsafe-inline'. WebSocket chat may reach our own `/ws`
  * only (bare `ws:`/`wss:` would let injected code talk to any socket server).
  */
-export const buildCspDirectives = (config: AppConfig) => ({
+export const buildCspDirectives = (
+  config: AppConfig,
+  inlineScriptSources: readonly string[] = [],
+) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // Own files, and the inline scripts of our pages by their hash (plugins/web-build.ts).
+  scriptSrc: ["'self'", ...inlineScriptSources],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
@@ -47,10 +51,16 @@ export const isAllowedOrigin = (config: AppConfig, origin: string) =>
  * Helmet's headers for our settings, computed once: they are the same for every answer, and
  * running helmet per request rebuilt the CSP string each time (the request path's largest cost).
  */
-export const buildSecurityHeaders = (config: AppConfig): Record<string, string> => {
+export const buildSecurityHeaders = (
+  config: AppConfig,
+  inlineScriptSources: readonly string[] = [],
+): Record<string, string> => {
   const isHttps = config.publicUrl.startsWith('https:');
   const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(config) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: buildCspDirectives(config, inlineScriptSources),
+    },
     strictTransportSecurity: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -100,9 +110,9 @@ export const isDataRequest = (url: string) =>
     ? !url.startsWith('/api/docs')
     : url.startsWith('/healthz') || url.startsWith('/readyz');
 
-export const securityPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
-    const pageHeaders = buildSecurityHeaders(config);
+export const securityPlugin = fp<{ config: AppConfig; inlineScriptSources?: readonly string[] }>(
+  async (app, { config, inlineScriptSources = [] }) => {
+    const pageHeaders = buildSecurityHeaders(config, inlineScriptSources);
     const dataHeaders = buildDataHeaders(pageHeaders);
     const pageEntries = Object.entries(pageHeaders);
     const dataEntries = Object.entries(dataHeaders);

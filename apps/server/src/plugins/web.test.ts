@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -260,6 +261,136 @@ describe('compressed answers and the built web app', () => {
   });
 });
 
+// What the real build writes (apps/web/index.html, scripts/prerender.mjs), in small.
+const PRERENDER_INDEX = `<!doctype html><html lang="es"><head><meta name="application-name" content="UniMercado" /><title>UniMercado</title><link rel="stylesheet" crossorigin href="/assets/index-f1.css"><script src="/boot.js"></script><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"><div id="app-shell">shell</div></div></body></html>`;
+const FONT_CSS =
+  '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-400-normal-a1.woff2)format("woff2");unicode-range:U+??,U+131,U+2000-206F}' +
+  '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-ext-400-normal-b2.woff2)format("woff2");unicode-range:U+100-2BA,U+1E00-1E9F}';
+const BOOT_JS =
+  "(function () { 'use strict'; document.documentElement.dataset.booted = ''; })();\n";
+const PLACEHOLDER = '__UNIMERCADO_APP_NAME__';
+
+describe('prerendered pages (decision 034)', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'um-prerender-'));
+    await mkdir(path.join(dist, 'assets'));
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, 'index.html'), PRERENDER_INDEX);
+    await writeFile(path.join(dist, 'boot.js'), BOOT_JS);
+    await writeFile(path.join(dist, 'assets', 'index-f1.css'), FONT_CSS);
+    await writeFile(
+      path.join(dist, '.vite', 'route-preloads.json'),
+      JSON.stringify({ '/login': ['assets/login-l1.js'], '/profile': ['assets/profile-p1.js'] }),
+    );
+    await writeFile(
+      path.join(dist, '.vite', 'prerender.json'),
+      JSON.stringify({
+        appNamePlaceholder: PLACEHOLDER,
+        pages: {
+          '/login': {
+            html: `<header><a aria-label="${PLACEHOLDER}, ir al inicio" href="/">${PLACEHOLDER}</a></header><main><h1>Iniciar sesión</h1><p>Bienvenido de nuevo a ${PLACEHOLDER}</p><p>$&amp; $' $1</p></main>`,
+            head: `<title>Iniciar sesión · ${PLACEHOLDER}</title><style data-emotion="css a1">.css-a1{color:#6200ea}</style>`,
+          },
+          '*': {
+            html: '<main><h1>Página no encontrada</h1></main>',
+            head: `<title>Página no encontrada · ${PLACEHOLDER}</title><style data-emotion="css n1">.css-n1{margin:0}</style>`,
+          },
+        },
+      }),
+    );
+    ctx = await createTestApp({ config: { webDistDir: dist, appName: 'Mercado <Uni> & "Co"' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const NAME = 'Mercado &#60;Uni&#62; &#38; &#34;Co&#34;';
+  const get = (url: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+
+  it('paints the page from its HTML: its markup, title and styles, with the configured name', async () => {
+    const res = await get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = decoded(res);
+    expect(html).toContain(
+      `<div id="root"><div id="app-page"><header><a aria-label="${NAME}, ir al inicio" href="/">${NAME}</a></header><main><h1>Iniciar sesión</h1><p>Bienvenido de nuevo a ${NAME}</p><p>$&amp; $' $1</p></main></div><div id="app-shell">shell</div></div>`,
+    );
+    expect(html).toContain(`<title>Iniciar sesión · ${NAME}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-emotion="css a1">.css-a1{color:#6200ea}</style>');
+    expect(html).not.toContain(PLACEHOLDER);
+  });
+
+  it('runs the app only once the page is painted: its code waits, inert and at low priority', async () => {
+    const html = decoded(await get('/login'));
+    expect(html).not.toContain('<script type="module"');
+    const code = /<template id="app-code">(.*?)<\/template>/.exec(html)?.[1];
+    expect(code).toBe(
+      '<link rel="modulepreload" fetchpriority="low" data-app-entry crossorigin href="/assets/index-e1.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-l1.js">',
+    );
+    // Nothing outside the template asks for the code.
+    expect(html.replace(/<template id="app-code">.*?<\/template>/, '')).not.toMatch(/\.js"/);
+  });
+
+  it('writes the boot script and the fonts into every page, with the script allowed by its hash', async () => {
+    const hash = createHash('sha256').update(BOOT_JS).digest('base64');
+    for (const url of ['/login', '/profile', '/no/such/page']) {
+      const res = await get(url);
+      const html = decoded(res);
+      expect(html, url).toContain(`<script>${BOOT_JS}</script>`);
+      expect(html, url).not.toContain('src="/boot.js"');
+      expect(html, url).toContain(`<style>${FONT_CSS}</style>`);
+      expect(html, url).not.toContain('rel="stylesheet"');
+      // The Latin file every Spanish text needs arrives with the page; the extended one on demand.
+      expect([...html.matchAll(/<link rel="preload" as="font"[^>]*>/g)].map((m) => m[0])).toEqual([
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/roboto-latin-400-normal-a1.woff2">',
+      ]);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(csp, url).not.toContain("unsafe-inline';script");
+    }
+  });
+
+  it('keeps the light shell and the code as it was on pages that are not prerendered', async () => {
+    const html = decoded(await get('/profile'));
+    expect(html).toContain('<div id="root"><div id="app-shell">shell</div></div>');
+    expect(html).not.toContain('app-page');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-p1.js">');
+    expect(html).toContain(`<title>${NAME}</title>`);
+  });
+
+  it('answers paths that are no page with the prerendered not-found page and status 404', async () => {
+    for (const url of ['/no/such/page', '/loginx']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = decoded(res);
+      expect(html).toContain('<div id="app-page"><main><h1>Página no encontrada</h1></main></div>');
+      expect(html).toContain(`<title>Página no encontrada · ${NAME}</title>`);
+    }
+  });
+
+  it("never serves the build's own records", async () => {
+    for (const url of [
+      '/.vite/prerender.json',
+      '/.vite/route-preloads.json',
+      '/%2evite/prerender.json',
+      '/assets/../.vite/prerender.json',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain(PLACEHOLDER);
+    }
+  });
+});
+
 describe('the WebSocket endpoint with compression on', () => {
   it('opens and speaks STOMP for a client that accepts compressed answers', async () => {
     const ctx = await createTestApp();
@@ -314,7 +445,7 @@ describe('the shared route table', () => {
     const routerModules: Record<string, string> = Object.fromEntries(
       [
         ...routerFile.matchAll(
-          /(?:path:\s*paths\.(\w+)|index:\s*true),\s*element:\s*page\(\s*\(\)\s*=>\s*import\('\.\/(routes\/[^']+)'\)/g,
+          /(?:path:\s*paths\.(\w+)|index:\s*true),\s*\.\.\.page\(\s*\(\)\s*=>\s*import\('\.\/(routes\/[^']+)'\)/g,
         ),
       ].map((match): [string, string] => [
         match[1] ? (paths.get(match[1]) ?? `unknown ${match[1]}`) : '/',

@@ -1,10 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchWebRoute, WEB_ROUTES, type WebRoutePath } from '@unimercado/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendPrecompressed } from './compression';
 import { notFoundBody } from './errors';
+import { escapeHtml, type WebBuild } from './web-build';
+
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 const NON_APP_PREFIXES = ['/api', '/ws', '/uploads'];
 
@@ -13,23 +16,6 @@ const isAppPath = (url: string) => {
   return !NON_APP_PREFIXES.some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
-};
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/**
- * The product name is a runtime setting (APP_NAME): the built index.html carries the default in
- * its <title> and <meta name="application-name">, and the server writes the configured one in.
- */
-export const renderIndexHtml = (html: string, appName: string) => {
-  const name = escapeHtml(appName);
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(
-      /<meta name="application-name" content="[^"]*"\s*\/?>/,
-      `<meta name="application-name" content="${name}" />`,
-    );
 };
 
 /**
@@ -47,32 +33,11 @@ export const renderRobotsTxt = () =>
   ].join('\n');
 
 /**
- * The JavaScript each page's lazy chunk needs beyond the entry, written at build time
- * (scripts/route-preloads.mjs); absent in builds without it, which then simply preload nothing.
+ * Build outputs that are never served: source maps, compressed copies asked for by name, and the
+ * build's own records under dot-folders (`.vite/`: the manifest, route preloads, prerendered pages).
  */
-const readRoutePreloads = (webDistDir: string): Partial<Record<WebRoutePath, string[]>> => {
-  const file = path.join(webDistDir, '.vite', 'route-preloads.json');
-  if (!existsSync(file)) return {};
-  return JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<WebRoutePath, string[]>>;
-};
-
-/**
- * Adds `<link rel="modulepreload">` for a page's own code to index.html, so the browser fetches
- * it alongside the entry instead of after the entry has run (one round trip less before the
- * first render; issue 7).
- */
-export const withModulePreloads = (html: string, files: readonly string[] = []) =>
-  files.length === 0
-    ? html
-    : html.replace(
-        '</head>',
-        `${files
-          .map((file) => `    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">\n`)
-          .join('')}  </head>`,
-      );
-
-/** Build outputs that are never served: source maps, and compressed copies asked for by name. */
-const isPrivateBuildFile = (pathname: string) => /\.(?:map|br|gz)$/i.test(pathname);
+const isPrivateBuildFile = (pathname: string) =>
+  /\.(?:map|br|gz)$/i.test(pathname) || /(?:^|\/)\./.test(pathname);
 
 /** Per-page head (title and meta tags) for some app paths, e.g. product pages' link previews. */
 export type PageHeadRenderer = (
@@ -85,9 +50,9 @@ export type PageHeadRenderer = (
  */
 export const withPageHead = (html: string, head: { title: string; tags: string }) =>
   html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/\s*<meta\s+name="description"[^>]*>/, '')
-    .replace('</head>', `    ${head.tags}\n  </head>`);
+    .replace('</head>', () => `    ${head.tags}\n  </head>`);
 
 /**
  * Serves the built web app when `WEB_DIST_DIR/index.html` exists: hashed assets cached forever,
@@ -99,21 +64,12 @@ export const withPageHead = (html: string, head: { title: string; tags: string }
  */
 export const webPlugin = fp<{
   webDistDir: string;
-  appName: string;
+  /** The build as loaded at start-up (web-build.ts); undefined when there is none. */
+  build: WebBuild | undefined;
   renderHead?: PageHeadRenderer | undefined;
 }>(
-  async (app: FastifyInstance, { webDistDir, appName, renderHead }) => {
-    const indexPath = path.join(webDistDir, 'index.html');
-    const hasBuild = existsSync(indexPath);
-    const indexHtml = hasBuild ? renderIndexHtml(readFileSync(indexPath, 'utf8'), appName) : '';
-    // index.html per page, with that page's code preloaded; built once at start-up.
-    const routePreloads = hasBuild ? readRoutePreloads(webDistDir) : {};
-    const pageHtml = new Map(
-      WEB_ROUTES.map((route) => [
-        route.path as string,
-        withModulePreloads(indexHtml, routePreloads[route.path]),
-      ]),
-    );
+  async (app: FastifyInstance, { webDistDir, build, renderHead }) => {
+    const hasBuild = build !== undefined;
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
@@ -136,13 +92,17 @@ export const webPlugin = fp<{
       });
     }
     const sendIndex = (
+      request: FastifyRequest,
       reply: FastifyReply,
-      route: string | undefined,
+      route: WebRoutePath | undefined,
       head?: { title: string; tags: string },
     ) => {
-      const base = (route && pageHtml.get(route)) ?? indexHtml;
-      const html = head ? withPageHead(base, head) : base;
-      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (!build) return reply.status(404).send(notFoundBody());
+      const base = (route === undefined ? undefined : build.pages.get(route)) ?? build.notFound;
+      void reply.header('cache-control', 'no-cache');
+      if (!head) return sendPrecompressed(request, reply, base, HTML_TYPE);
+      void reply.type(HTML_TYPE);
+      const html = withPageHead(base.text, head);
       // The not-found handler has no route of its own: compress through the plugin's reply helper
       // (set by the route that passed the request on, e.g. the static wildcard).
       if (!reply.compress) return reply.send(html);
@@ -150,7 +110,9 @@ export const webPlugin = fp<{
       return reply;
     };
     if (hasBuild)
-      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, '/'));
+      app.get('/', { schema: { hide: true }, compress: false }, (request, reply) =>
+        sendIndex(request, reply, '/'),
+      );
     const robotsTxt = renderRobotsTxt();
     app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
       reply
@@ -168,7 +130,7 @@ export const webPlugin = fp<{
         const pathname = request.url.split('?')[0] ?? '/';
         const route = pathname === '/index.html' ? '/' : matchWebRoute(pathname);
         if (!route) void reply.status(404);
-        return sendIndex(reply, route, await renderHead?.(pathname));
+        return sendIndex(request, reply, route, await renderHead?.(pathname));
       }
       return reply.status(404).send(notFoundBody());
     });

@@ -1,24 +1,42 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
-import { lazy, useEffect, type ComponentType } from 'react';
-import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { RootLayout } from './root-layout';
 
+/** What a code-split page's route carries besides its element. */
+type PageHandle = { preload: () => Promise<void> };
+
 /**
  * Code-split pages: each route module is loaded when first visited; the layout's route boundary
  * shows a skeleton meanwhile and the connection screen when the chunk cannot load
- * (components/errors/route-boundary.tsx). Use as `{ path, element: page(...) }`.
+ * (components/errors/route-boundary.tsx). Use as `{ path, ...page(...) }`.
+ *
+ * A page whose code was loaded beforehand (`preloadRoute`, before the first render) renders at
+ * once instead of suspending, so the first render of a prerendered page shows the page, not its
+ * loading skeleton over the prerendered one (docs/decisions/034).
  *
  * The app uses React Router's declarative mode (`useRoutes`), not the data router: the data
  * router's code alone is ≈17 KB brotli of the 150 KB the first render may load (issue 7,
  * docs/decisions/015), and the app uses none of its loaders or actions.
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
-  return <Page />;
+const page = <M,>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): { element: ReactNode; handle: PageHandle } => {
+  let Loaded: ComponentType | undefined;
+  const preload = async () => {
+    Loaded ??= pick(await load());
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: Loaded as ComponentType };
+  });
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return { element: <Page />, handle: { preload } };
 };
 
 /**
@@ -32,49 +50,49 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: page(
+        ...page(
           () => import('./routes/home'),
           (m) => m.HomeRoute,
         ),
       },
       {
         path: paths.login,
-        element: page(
+        ...page(
           () => import('./routes/auth/login'),
           (m) => m.LoginRoute,
         ),
       },
       {
         path: paths.register,
-        element: page(
+        ...page(
           () => import('./routes/auth/register'),
           (m) => m.RegisterRoute,
         ),
       },
       {
         path: paths.verificationPending,
-        element: page(
+        ...page(
           () => import('./routes/auth/verification-pending'),
           (m) => m.VerificationPendingRoute,
         ),
       },
       {
         path: paths.verifyEmail,
-        element: page(
+        ...page(
           () => import('./routes/auth/verify-email'),
           (m) => m.VerifyEmailRoute,
         ),
       },
       {
         path: paths.forgotPassword,
-        element: page(
+        ...page(
           () => import('./routes/auth/forgot-password'),
           (m) => m.ForgotPasswordRoute,
         ),
       },
       {
         path: paths.resetPassword,
-        element: page(
+        ...page(
           () => import('./routes/auth/reset-password'),
           (m) => m.ResetPasswordRoute,
         ),
@@ -83,28 +101,28 @@ export const routes: RouteObject[] = [
         // Public (decision 012): anyone sees name, statistics and reviews; contact details are
         // for verified members.
         path: paths.publicProfile,
-        element: page(
+        ...page(
           () => import('./routes/public-profile'),
           (m) => m.PublicProfileRoute,
         ),
       },
       {
         path: paths.search,
-        element: page(
+        ...page(
           () => import('./routes/search'),
           (m) => m.SearchRoute,
         ),
       },
       {
         path: paths.products,
-        element: page(
+        ...page(
           () => import('./routes/products'),
           (m) => m.ProductsRoute,
         ),
       },
       {
         path: paths.productDetail,
-        element: page(
+        ...page(
           () => import('./routes/product-detail'),
           (m) => m.ProductDetailRoute,
         ),
@@ -114,49 +132,49 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.profile,
-            element: page(
+            ...page(
               () => import('./routes/profile'),
               (m) => m.ProfileRoute,
             ),
           },
           {
             path: paths.myFavorites,
-            element: page(
+            ...page(
               () => import('./routes/my-favorites'),
               (m) => m.MyFavoritesRoute,
             ),
           },
           {
             path: paths.createProduct,
-            element: page(
+            ...page(
               () => import('./routes/create-product'),
               (m) => m.CreateProductRoute,
             ),
           },
           {
             path: paths.chat,
-            element: page(
+            ...page(
               () => import('./routes/chat'),
               (m) => m.ChatRoute,
             ),
           },
           {
             path: paths.myProducts,
-            element: page(
+            ...page(
               () => import('./routes/my-products'),
               (m) => m.MyProductsRoute,
             ),
           },
           {
             path: paths.myPurchases,
-            element: page(
+            ...page(
               () => import('./routes/my-purchases'),
               (m) => m.MyPurchasesRoute,
             ),
           },
           {
             path: paths.notifications,
-            element: page(
+            ...page(
               () => import('./routes/notifications'),
               (m) => m.NotificationsRoute,
             ),
@@ -164,7 +182,7 @@ export const routes: RouteObject[] = [
           {
             // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
             path: paths.adminPanel,
-            element: page(
+            ...page(
               () => import('./routes/admin-panel'),
               (m) => m.AdminPanelRoute,
             ),
@@ -175,6 +193,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the page at `pathname` (and of the layouts around it) before the first render.
+ * Rejects when it cannot be downloaded; the page's route boundary then handles it as it would.
+ */
+export const preloadRoute = async (pathname: string) => {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.flatMap((match) => {
+      const handle = match.route.handle as PageHandle | undefined;
+      return handle ? [handle.preload()] : [];
+    }),
+  );
+};
 
 /** A 401 anywhere sends the browser to /login, remembering where it was (spec section 4). */
 const UnauthorizedRedirect = () => {

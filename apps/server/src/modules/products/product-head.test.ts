@@ -95,6 +95,21 @@ describe('product pages carry OpenGraph and description tags', () => {
     expect(metaContents(res.body, 'twitter:card')).toEqual(['summary']);
   });
 
+  it("writes a title with replacement patterns ($&, $', $`) as it is", async () => {
+    const product = await createProduct(ctx, seller, {
+      title: "Bono $& $' $` $1 regalo",
+      price: 85000,
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: `/products/${product.id}` });
+    const escaped = 'Bono $&#38; $&#39; $` $1 regalo';
+    expect(res.body).toContain(`<title>${escaped} · UniMercado</title>`);
+    expect(metaContents(res.body, 'og:title')).toEqual([`${escaped} · $ 85.000`]);
+    // The rest of the page is where it was, once.
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+  });
+
   it('leaves other pages, unknown products and odd ids with the generic head', async () => {
     for (const url of [
       '/products',

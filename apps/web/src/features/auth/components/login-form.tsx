@@ -13,9 +13,13 @@ import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
 import { getLoginErrorMessage } from '../utils/error-messages';
 
-/** A touch screen: focusing the email field would open the keyboard over the form (issue 7). */
-const isTouchScreen = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+/**
+ * Not on a touch screen: focusing the email field would open the keyboard over the form (issue 7).
+ * Not in the build-time prerender either (no window): the prerendered page carries no autofocus.
+ */
+const shouldAutoFocus = () =>
+  typeof window !== 'undefined' &&
+  !(typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
 
 /**
  * Both fields required, with the one message of spec section 5, checked again as they change once
@@ -24,7 +28,7 @@ const isTouchScreen = () =>
  */
 export const LoginForm = () => {
   const login = useLogin();
-  const [autoFocus] = useState(() => !isTouchScreen());
+  const [autoFocus] = useState(shouldAutoFocus);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
