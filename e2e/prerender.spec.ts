@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './support/env';
 import { createMember, PASSWORD } from './support/members';
 
 /**
@@ -113,9 +114,56 @@ test('what is typed before the code arrives stays in the app’s fields, with th
 }) => {
   const release = await holdCode(page);
   await page.goto('/register', { waitUntil: 'commit' });
+  await page.getByLabel(/^Correo Electrónico/).fill('lucia.temprana@uni.edu');
+  await page.getByLabel('Teléfono (Opcional)').fill('+57 300 111 2222');
   await page.getByLabel(/^Nombre completo/).fill('Lucía Temprana');
   release();
   await expect(page.locator('#app-page')).toHaveCount(0);
+  // Every field, not only the last one typed into, and the app's state has them (its progress).
   await expect(page.getByLabel(/^Nombre completo/)).toHaveValue('Lucía Temprana');
+  await expect(page.getByLabel(/^Correo Electrónico/)).toHaveValue('lucia.temprana@uni.edu');
+  await expect(page.getByLabel('Teléfono (Opcional)')).toHaveValue('+57 300 111 2222');
   await expect(page.getByLabel(/^Nombre completo/)).toBeFocused();
+  await expect(page.getByText('60%')).toBeVisible();
+});
+
+test('a product list is in the page with its products before the code arrives, and stays as the app takes over', async ({
+  page,
+}) => {
+  const seller = await createMember('Rita Rendered', `rita.rendered.${Date.now()}@uni.edu`);
+  const categories = (await (await fetch(`${E2E_BASE_URL}/api/categories`)).json()) as {
+    id: number;
+  }[];
+  const title = `Lámpara de escritorio ${Date.now().toString(36).slice(-5)}`;
+  const created = await fetch(`${E2E_BASE_URL}/api/products`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.token}` },
+    body: JSON.stringify({
+      title,
+      description: 'Luz cálida, brazo articulado.',
+      price: 45000,
+      status: 'Seminuevo',
+      location: 'Residencias',
+      categoryId: categories[0]?.id,
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await watchForSkeleton(page);
+  const release = await holdCode(page);
+  await page.goto('/products', { waitUntil: 'commit' });
+  const card = page.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await expect(page.getByText('$ 45.000').first()).toBeVisible();
+  // Its own page too: the product, not a skeleton.
+  await page.goto(`/products/${id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  release();
+  await expect(page.locator('#app-page')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { sawSkeleton?: boolean }).sawSkeleton),
+  ).toBeFalsy();
 });

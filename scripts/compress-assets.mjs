@@ -26,8 +26,10 @@ const files = [];
 const visit = (path) => {
   for (const entry of readdirSync(path)) {
     const full = join(path, entry);
-    if (statSync(full).isDirectory()) visit(full);
-    else files.push(full);
+    // The build's own records and the server's render code (.vite/, .ssr/) are never served.
+    if (statSync(full).isDirectory()) {
+      if (!entry.startsWith('.')) visit(full);
+    } else files.push(full);
   }
 };
 visit(dir);

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
- * Writes `apps/web/dist/.vite/prerender.json` after the web build (issue 7, docs/decisions/034):
- * the first paint of each public page as an anonymous visitor sees it, rendered by React from the
- * app's own components (apps/web/src/app/prerender.tsx, built for Node into a throw-away folder),
- * with the styles it uses. The server writes each into that page's HTML
- * (apps/server/src/plugins/web.ts).
+ * After the web build (issue 7, decisions 034 and 036): builds the app for Node
+ * (apps/web/src/app/server-render.tsx) into `apps/web/dist/.ssr/`, where the server loads it to
+ * render the pages whose content is data (apps/server/src/plugins/page-render.ts), and writes
+ * `apps/web/dist/.vite/prerender.json`: the first paint of each public page as a visitor without a
+ * session sees it before any data, with the styles it uses. The server writes each into that
+ * page's HTML (apps/server/src/plugins/web-build.ts).
  *
  * The product name is a runtime setting (APP_NAME): pages are rendered with a placeholder for it,
  * which the server replaces with the configured name.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -21,8 +22,9 @@ process.env.VITE_APP_NAME = APP_NAME_PLACEHOLDER;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = join(ROOT, 'apps/web');
-// Inside the workspace, so the bundle's imports resolve to its node_modules.
-const BUILD_DIR = join(WEB, 'node_modules/.cache/prerender');
+// Inside the workspace, so the bundle's imports resolve to its node_modules; a dot-folder, which
+// the server never serves as a file.
+const BUILD_DIR = join(WEB, 'dist/.ssr');
 const OUTPUT = join(WEB, 'dist/.vite/prerender.json');
 
 const { build } = await import('vite');
@@ -32,7 +34,7 @@ await build({
   mode: 'production',
   logLevel: 'warn',
   build: {
-    ssr: 'src/app/prerender.tsx',
+    ssr: 'src/app/server-render.tsx',
     outDir: BUILD_DIR,
     emptyOutDir: true,
     manifest: false,
@@ -41,14 +43,10 @@ await build({
   },
 });
 
-try {
-  const { PRERENDERED_PAGES, prerenderPage } = await import(
-    pathToFileURL(join(BUILD_DIR, 'prerender.js')).href
-  );
-  const pages = {};
-  for (const { route, url } of PRERENDERED_PAGES) pages[route] = await prerenderPage(url);
-  writeFileSync(OUTPUT, `${JSON.stringify({ appNamePlaceholder: APP_NAME_PLACEHOLDER, pages })}\n`);
-  console.log(`Prerendered ${PRERENDERED_PAGES.length} pages into ${OUTPUT}.`);
-} finally {
-  rmSync(BUILD_DIR, { recursive: true, force: true });
-}
+const { PRERENDERED_PAGES, renderPage } = await import(
+  pathToFileURL(join(BUILD_DIR, 'server-render.js')).href
+);
+const pages = {};
+for (const { route, url } of PRERENDERED_PAGES) pages[route] = await renderPage(url);
+writeFileSync(OUTPUT, `${JSON.stringify({ appNamePlaceholder: APP_NAME_PLACEHOLDER, pages })}\n`);
+console.log(`Prerendered ${PRERENDERED_PAGES.length} pages into ${OUTPUT}.`);

@@ -39,6 +39,12 @@ export type RateLimitSettings = {
   chatMessagesPerAccount: Limit;
   /** POST /api/notifications by one account (an echo for someone else may wait up to 2 s). */
   notificationPostsPerAccount: Limit;
+  /**
+   * Pages the server renders with their data for one IP address (decision 036). Past it the
+   * visitor gets the prerendered page, never a 429: it bounds the work unique addresses can ask
+   * of the server.
+   */
+  pageRendersPerIp: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -56,6 +62,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   profileReadsPerIp: { max: 300, windowMs: 15 * 60_000 },
   chatMessagesPerAccount: { max: 120, windowMs: 60_000 },
   notificationPostsPerAccount: { max: 60, windowMs: 60_000 },
+  pageRendersPerIp: { max: 120, windowMs: 60_000 },
 };
 
 declare module 'fastify' {

@@ -15,6 +15,11 @@ export type WebBuild = {
   pages: ReadonlyMap<WebRoutePath, PrecompressedBody>;
   /** What paths that are no page of the app get (with status 404). */
   notFound: PrecompressedBody;
+  /**
+   * A page's HTML with `page` as its first paint: a page the server rendered with its data
+   * (page-render.ts), written in as a prerendered one is.
+   */
+  withPage: (route: WebRoutePath, page: PrerenderedPage) => string;
   /** CSP sources (`'sha256-…'`) of the scripts written into the pages. */
   inlineScriptSources: readonly string[];
 };
@@ -192,22 +197,21 @@ export const loadWebBuild = (webDistDir: string, appName: string): WebBuild | un
     appNamePlaceholder: '',
     pages: {},
   });
+  const withPage = (route: WebRoutePath | '*', page: PrerenderedPage) =>
+    withPrerenderedPage(indexHtml, page, {
+      placeholder: prerender.appNamePlaceholder,
+      appName: escapeHtml(appName),
+      preloads: route === '*' ? [] : routePreloads[route],
+    });
   const buildPage = (route: WebRoutePath | '*') => {
-    const preloads = route === '*' ? [] : routePreloads[route];
     const page = prerender.pages[route];
-    return precompressed(
-      page
-        ? withPrerenderedPage(indexHtml, page, {
-            placeholder: prerender.appNamePlaceholder,
-            appName: escapeHtml(appName),
-            preloads,
-          })
-        : withModulePreloads(indexHtml, preloads),
-    );
+    if (page) return precompressed(withPage(route, page));
+    return precompressed(withModulePreloads(indexHtml, route === '*' ? [] : routePreloads[route]));
   };
   return {
     pages: new Map(WEB_ROUTES.map((route) => [route.path, buildPage(route.path)])),
     notFound: buildPage('*'),
+    withPage,
     inlineScriptSources: scriptSources,
   };
 };

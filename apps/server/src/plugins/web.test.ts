@@ -445,12 +445,14 @@ describe('the shared route table', () => {
     const routerModules: Record<string, string> = Object.fromEntries(
       [
         ...routerFile.matchAll(
-          /(?:path:\s*paths\.(\w+)|index:\s*true),\s*\.\.\.page\(\s*\(\)\s*=>\s*import\('\.\/(routes\/[^']+)'\)/g,
+          /(?:path:\s*paths\.(\w+)|index:\s*true),\s*\.\.\.page\(\s*paths\.(\w+),\s*\(\)\s*=>\s*import\('\.\/(routes\/[^']+)'\)/g,
         ),
-      ].map((match): [string, string] => [
-        match[1] ? (paths.get(match[1]) ?? `unknown ${match[1]}`) : '/',
-        `src/app/${match[2]}.tsx`,
-      ]),
+      ].map((match): [string, string] => {
+        const route = match[1] ? (paths.get(match[1]) ?? `unknown ${match[1]}`) : '/';
+        // The page's part is named after its own route (lib/lazy-part.tsx).
+        expect(paths.get(match[2] ?? ''), route).toBe(route);
+        return [route, `src/app/${match[3]}.tsx`];
+      }),
     );
     const { ROUTES } = (await import(path.join(REPO_ROOT, 'scripts/budget.mjs'))) as {
       ROUTES: Record<string, string>;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendPrecompressed } from './compression';
 import { notFoundBody } from './errors';
+import { createPageRenderer } from './page-render';
 import { escapeHtml, type WebBuild } from './web-build';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -91,15 +92,28 @@ export const webPlugin = fp<{
         },
       });
     }
-    const sendIndex = (
+    // Pages whose content is data, rendered with it for visitors without a session (036).
+    const renderer = hasBuild ? await createPageRenderer(app, webDistDir) : undefined;
+    const sendPage = async (
       request: FastifyRequest,
       reply: FastifyReply,
       route: WebRoutePath | undefined,
-      head?: { title: string; tags: string },
+      pathname: string,
     ) => {
       if (!build) return reply.status(404).send(notFoundBody());
-      const base = (route === undefined ? undefined : build.pages.get(route)) ?? build.notFound;
       void reply.header('cache-control', 'no-cache');
+      if (route === undefined) return sendPrecompressed(request, reply, build.notFound, HTML_TYPE);
+      const withHead = async (html: string) => {
+        const head = await renderHead?.(pathname);
+        return head ? withPageHead(html, head) : html;
+      };
+      const url = pathname === '/index.html' ? '/' : request.url;
+      const rendered = await renderer?.render(request, route, url, (page) =>
+        withHead(build.withPage(route, page)),
+      );
+      if (rendered) return sendPrecompressed(request, reply, rendered, HTML_TYPE);
+      const base = build.pages.get(route) ?? build.notFound;
+      const head = await renderHead?.(pathname);
       if (!head) return sendPrecompressed(request, reply, base, HTML_TYPE);
       void reply.type(HTML_TYPE);
       const html = withPageHead(base.text, head);
@@ -111,7 +125,7 @@ export const webPlugin = fp<{
     };
     if (hasBuild)
       app.get('/', { schema: { hide: true }, compress: false }, (request, reply) =>
-        sendIndex(request, reply, '/'),
+        sendPage(request, reply, '/', '/'),
       );
     const robotsTxt = renderRobotsTxt();
     app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
@@ -130,7 +144,7 @@ export const webPlugin = fp<{
         const pathname = request.url.split('?')[0] ?? '/';
         const route = pathname === '/index.html' ? '/' : matchWebRoute(pathname);
         if (!route) void reply.status(404);
-        return sendIndex(request, reply, route, await renderHead?.(pathname));
+        return sendPage(request, reply, route, pathname);
       }
       return reply.status(404).send(notFoundBody());
     });

@@ -1,10 +1,11 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
-import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { lazyPart } from '@/lib/lazy-part';
 import { RootLayout } from './root-layout';
 
 /** What a code-split page's route carries besides its element. */
@@ -13,30 +14,23 @@ type PageHandle = { preload: () => Promise<void> };
 /**
  * Code-split pages: each route module is loaded when first visited; the layout's route boundary
  * shows a skeleton meanwhile and the connection screen when the chunk cannot load
- * (components/errors/route-boundary.tsx). Use as `{ path, ...page(...) }`.
+ * (components/errors/route-boundary.tsx). Use as `{ path, ...page(path, ...) }`.
  *
  * A page whose code was loaded beforehand (`preloadRoute`, before the first render) renders at
- * once instead of suspending, so the first render of a prerendered page shows the page, not its
- * loading skeleton over the prerendered one (docs/decisions/034).
+ * once instead of suspending, so the first render over a page the server wrote shows the page,
+ * not its loading skeleton (lib/lazy-part.tsx, decision 034).
  *
  * The app uses React Router's declarative mode (`useRoutes`), not the data router: the data
  * router's code alone is ≈17 KB brotli of the 150 KB the first render may load (issue 7,
  * docs/decisions/015), and the app uses none of its loaders or actions.
  */
 const page = <M,>(
+  path: string,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
 ): { element: ReactNode; handle: PageHandle } => {
-  let Loaded: ComponentType | undefined;
-  const preload = async () => {
-    Loaded ??= pick(await load());
-  };
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: Loaded as ComponentType };
-  });
-  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
-  return { element: <Page />, handle: { preload } };
+  const Page = lazyPart(`page:${path}`, async () => pick(await load()));
+  return { element: <Page />, handle: { preload: Page.preload } };
 };
 
 /**
@@ -51,6 +45,7 @@ export const routes: RouteObject[] = [
       {
         index: true,
         ...page(
+          paths.home,
           () => import('./routes/home'),
           (m) => m.HomeRoute,
         ),
@@ -58,6 +53,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.login,
         ...page(
+          paths.login,
           () => import('./routes/auth/login'),
           (m) => m.LoginRoute,
         ),
@@ -65,6 +61,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.register,
         ...page(
+          paths.register,
           () => import('./routes/auth/register'),
           (m) => m.RegisterRoute,
         ),
@@ -72,6 +69,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.verificationPending,
         ...page(
+          paths.verificationPending,
           () => import('./routes/auth/verification-pending'),
           (m) => m.VerificationPendingRoute,
         ),
@@ -79,6 +77,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.verifyEmail,
         ...page(
+          paths.verifyEmail,
           () => import('./routes/auth/verify-email'),
           (m) => m.VerifyEmailRoute,
         ),
@@ -86,6 +85,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.forgotPassword,
         ...page(
+          paths.forgotPassword,
           () => import('./routes/auth/forgot-password'),
           (m) => m.ForgotPasswordRoute,
         ),
@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.resetPassword,
         ...page(
+          paths.resetPassword,
           () => import('./routes/auth/reset-password'),
           (m) => m.ResetPasswordRoute,
         ),
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
         // for verified members.
         path: paths.publicProfile,
         ...page(
+          paths.publicProfile,
           () => import('./routes/public-profile'),
           (m) => m.PublicProfileRoute,
         ),
@@ -109,6 +111,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.search,
         ...page(
+          paths.search,
           () => import('./routes/search'),
           (m) => m.SearchRoute,
         ),
@@ -116,6 +119,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.products,
         ...page(
+          paths.products,
           () => import('./routes/products'),
           (m) => m.ProductsRoute,
         ),
@@ -123,6 +127,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.productDetail,
         ...page(
+          paths.productDetail,
           () => import('./routes/product-detail'),
           (m) => m.ProductDetailRoute,
         ),
@@ -133,6 +138,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.profile,
             ...page(
+              paths.profile,
               () => import('./routes/profile'),
               (m) => m.ProfileRoute,
             ),
@@ -140,6 +146,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.myFavorites,
             ...page(
+              paths.myFavorites,
               () => import('./routes/my-favorites'),
               (m) => m.MyFavoritesRoute,
             ),
@@ -147,6 +154,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.createProduct,
             ...page(
+              paths.createProduct,
               () => import('./routes/create-product'),
               (m) => m.CreateProductRoute,
             ),
@@ -154,6 +162,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.chat,
             ...page(
+              paths.chat,
               () => import('./routes/chat'),
               (m) => m.ChatRoute,
             ),
@@ -161,6 +170,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.myProducts,
             ...page(
+              paths.myProducts,
               () => import('./routes/my-products'),
               (m) => m.MyProductsRoute,
             ),
@@ -168,6 +178,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.myPurchases,
             ...page(
+              paths.myPurchases,
               () => import('./routes/my-purchases'),
               (m) => m.MyPurchasesRoute,
             ),
@@ -175,6 +186,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.notifications,
             ...page(
+              paths.notifications,
               () => import('./routes/notifications'),
               (m) => m.NotificationsRoute,
             ),
@@ -183,6 +195,7 @@ export const routes: RouteObject[] = [
             // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
             path: paths.adminPanel,
             ...page(
+              paths.adminPanel,
               () => import('./routes/admin-panel'),
               (m) => m.AdminPanelRoute,
             ),

@@ -129,6 +129,19 @@ const toApiError = (status: number, body: unknown): ApiError => {
 
 export type ApiResponse<T> = { data: T; headers: Headers; status: number };
 
+/** How a request reaches the API: `fetch` in the browser. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+const browserTransport: ApiTransport = (url, init) => fetch(url, init);
+let transport = browserTransport;
+
+/**
+ * The server renders pages with their data by answering the app's API calls in-process, one
+ * page at a time (app/server-render.tsx, decision 036); null restores `fetch`.
+ */
+export const setApiTransport = (next: ApiTransport | null) => {
+  transport = next ?? browserTransport;
+};
+
 /**
  * Same-origin JSON fetch (architecture.md): sends the bearer token when there is one and cookies,
  * turns the contract's error body into an ApiError, and signs out to /login on any 401.
@@ -145,7 +158,7 @@ export const apiRequest = async <T>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

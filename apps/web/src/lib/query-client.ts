@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryCache } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** A 4xx will not change on retry; network failures and 5xx get one more try. */
@@ -7,10 +7,22 @@ const shouldRetry = (failureCount: number, error: unknown) => {
   return failureCount < 1;
 };
 
-export const createQueryClient = () =>
+/**
+ * The app's query client. The server's render (app/server-render.tsx) brings its own cache and
+ * does not retry: a page it cannot fill in time is sent as it is, and the browser asks again.
+ */
+export const createQueryClient = ({
+  queryCache,
+  retry = true,
+}: { queryCache?: QueryCache; retry?: boolean } = {}) =>
   new QueryClient({
+    ...(queryCache ? { queryCache } : {}),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: retry ? shouldRetry : false,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
@@ -16,6 +16,7 @@ import {
   toProductQuery,
   type SearchFilters,
 } from '@/features/products/utils/search-filters';
+import { lazyPart } from '@/lib/lazy-part';
 
 /** Six skeleton cards while a search loads (spec section 9). */
 const SEARCH_SKELETONS = 6;
@@ -23,9 +24,10 @@ const RESULTS_LABEL = 'Resultados de la búsqueda';
 
 // The results' code (cards, favourite and offer) loads with the first request, not before the
 // first render (issue 7's JS budget); the same skeletons show meanwhile.
-const SearchResults = lazy(async () => ({
-  default: (await import('./search-results')).SearchResults,
-}));
+const SearchResults = lazyPart(
+  'search-results',
+  async () => (await import('./search-results')).SearchResults,
+);
 
 /**
  * /search, 'Buscar Productos Disponibles' (spec section 2). The filters and the sort live in the

@@ -4,21 +4,25 @@ import InputLabel, { type InputLabelProps } from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import type { TextFieldProps } from '@mui/material/TextField';
 import {
-  lazy,
   Suspense,
   useId,
   type InputHTMLAttributes,
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 
 // Only a menu select needs MUI's TextField (with Select, Menu, Popover, Modal): loaded when one
 // shows. A native select is `SelectInput` (select-input.tsx), imported directly where one shows
 // in a first render, loaded on demand here.
-const SelectTextField = lazy(() => import('@mui/material/TextField'));
-const NativeSelectInput = lazy(async () => ({
-  default: (await import('./select-input')).SelectInput,
-}));
+const SelectTextField = lazyPart<TextFieldProps>(
+  'mui-text-field',
+  async () => (await import('@mui/material/TextField')).default,
+);
+const NativeSelectInput = lazyPart(
+  'select-input',
+  async () => (await import('./select-input')).SelectInput,
+);
 
 type SlotObjects = {
   input?: Partial<OutlinedInputProps>;

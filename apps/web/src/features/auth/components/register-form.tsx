@@ -92,8 +92,11 @@ export const RegisterForm = () => {
     return {
       name,
       value: values[name],
-      onChange: (event: { target: { value: string } }) =>
-        setValues((current) => ({ ...current, [name]: event.target.value })),
+      onChange: (event: { target: { value: string } }) => {
+        // Read now: React may run the update after the field has been set back to its state.
+        const { value } = event.target;
+        setValues((current) => ({ ...current, [name]: value }));
+      },
       error: Boolean(message),
       helperText: message && !hidden.includes(message) ? message : helperText,
     } satisfies Partial<PasswordFieldProps>;

@@ -5,7 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 
 /** Two columns on a phone, up to four on a wide screen. */
 export const GRID_SX = {
@@ -71,7 +72,7 @@ export const EmptyState = ({
 // The cards (MUI's Chip, CardActionArea, the photo and sold banner) show once the answer is there:
 // their code loads alongside the request, after the first render (issue 7's JS budget).
 const loadProductList = () => import('./product-list');
-const ProductList = lazy(async () => ({ default: (await loadProductList()).ProductList }));
+const ProductList = lazyPart('product-list', async () => (await loadProductList()).ProductList);
 
 /** `count` card skeletons in the grid's columns: a product list on its way. */
 export const SkeletonGrid = ({ count, label }: { count: number; label?: string }) => (

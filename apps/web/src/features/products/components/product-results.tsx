@@ -1,14 +1,18 @@
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
+import { Suspense, useEffect, type ComponentProps } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import type { Page } from '@/lib/api-client';
+import { lazyPart } from '@/lib/lazy-part';
 import { ProductGrid } from './product-grid';
 
 // MUI's Pagination shows once the answer is there: its code follows the first render (issue 7).
 const loadPaginationBar = () => import('./pagination-bar');
-const PaginationBar = lazy(async () => ({ default: (await loadPaginationBar()).PaginationBar }));
+const PaginationBar = lazyPart(
+  'pagination-bar',
+  async () => (await loadPaginationBar()).PaginationBar,
+);
 
 /**
  * A paginated product list as every page shows it: the grid (skeletons, empty state, cards), the

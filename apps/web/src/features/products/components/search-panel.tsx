@@ -4,15 +4,17 @@ import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import type { ChipProps } from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CountBadge } from '@/components/feedback/count-badge';
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
+import { lazyPart } from '@/lib/lazy-part';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
 import {
@@ -26,12 +28,16 @@ import {
 type Category = { id: number; name: string };
 
 // The active filters' chips show when the URL filters: MUI's Chip follows the first render.
-const Chip = lazy(() => import('@mui/material/Chip'));
+const Chip = lazyPart<ChipProps>(
+  'mui-chip',
+  async () => (await import('@mui/material/Chip')).default,
+);
 
 const loadFilterFields = () => import('./search-filter-fields');
-const SearchFilterFields = lazy(async () => ({
-  default: (await loadFilterFields()).SearchFilterFields,
-}));
+const SearchFilterFields = lazyPart(
+  'search-filter-fields',
+  async () => (await loadFilterFields()).SearchFilterFields,
+);
 /** On hover or focus of 'Filtros': the fields are there when it opens. */
 const preloadFilterFields = () => void loadFilterFields();
 

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 
 const loadSellerListings = () => import('@/features/products/components/seller-listings');
-const SellerListings = lazy(() =>
-  loadSellerListings().then((module) => ({ default: module.SellerListings })),
+const SellerListings = lazyPart(
+  'seller-listings',
+  async () => (await loadSellerListings()).SellerListings,
 );
 
 /**

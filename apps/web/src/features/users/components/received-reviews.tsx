@@ -5,15 +5,19 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { toUserMessage } from '@/lib/api-client';
 import { useReceivedReviews } from '../api/get-user-reviews';
+import { lazyPart } from '@/lib/lazy-part';
 
 // The list (Rating, Avatar, Divider) loads while the reviews are on their way, after the first
 // render (issue 7's JS budget); its skeleton stays until both are here.
 const loadReviewList = () => import('./received-review-list');
-const ReceivedReviewList = lazy(loadReviewList);
+const ReceivedReviewList = lazyPart(
+  'received-review-list',
+  async () => (await loadReviewList()).default,
+);
 
 const ReviewsSkeleton = () => (
   <Stack spacing={2.5}>

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { WebRoutePath } from '@unimercado/shared/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './auth';
+import { precompressed, type PrecompressedBody } from './compression';
+import type { PrerenderedPage } from './web-build';
+
+/**
+ * The pages whose content is data (the product list, a product, a profile, the home page's
+ * newest listings, a search), rendered with that data for a visitor without a session, so the
+ * page's content is in its HTML: it shows without waiting for the app's code and its API calls,
+ * and crawlers read it (issue 7, decision 036).
+ *
+ * The app itself renders them (the web build's `dist/.ssr/server-render.js`, made by
+ * scripts/prerender.mjs); its API calls are answered in-process (`app.inject`), without
+ * credentials and counted against the visitor's address, so they are exactly the answers an
+ * anonymous visitor would get. A visitor with a session (the session cookie), a page the server
+ * is busy or slow to render, or one that fails, gets the prerendered page instead (decision
+ * 034): the app then asks for the data itself, as it always did.
+ */
+
+/** What the web build's server render module offers (apps/web/src/app/server-render.tsx). */
+type ServerRenderModule = {
+  PAGES_WITH_DATA: readonly WebRoutePath[];
+  renderPage: (
+    url: string,
+    options: { fetchApi: (url: string, init: RequestInit) => Promise<Response> },
+  ) => Promise<PrerenderedPage>;
+};
+
+/** A rendered page is reused this long for the same address (the API's own lists are cached). */
+export const RENDERED_PAGE_TTL_MS = 5_000;
+/** Pages kept at once (the oldest goes first). */
+const MAX_CACHED_PAGES = 200;
+/** Past this, the visitor gets the prerendered page; the render goes on and is kept. */
+export const RENDER_WAIT_MS = 1_500;
+
+/** The answer headers the app reads (the page's total), passed from the in-process answer. */
+const KEPT_HEADERS = ['content-type', 'x-total-count'];
+
+export type PageRenderer = {
+  /**
+   * The page at `url` (path and query) rendered with its data, as `compose` makes it into a whole
+   * page; undefined when the visitor must get the prerendered page instead.
+   */
+  render: (
+    request: FastifyRequest,
+    route: WebRoutePath,
+    url: string,
+    compose: (page: PrerenderedPage) => Promise<string>,
+  ) => Promise<PrecompressedBody | undefined>;
+};
+
+const hasSessionCookie = (request: FastifyRequest) =>
+  request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+
+/**
+ * Loads the web build's server render, when the build has one (a build without it, or an API
+ * run alone, serves prerendered pages only).
+ */
+export const createPageRenderer = async (
+  app: FastifyInstance,
+  webDistDir: string,
+  now: () => number = Date.now,
+): Promise<PageRenderer | undefined> => {
+  const file = path.join(webDistDir, '.ssr', 'server-render.js');
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as ServerRenderModule;
+  const routes = new Set<WebRoutePath>(module.PAGES_WITH_DATA);
+  const cache = new Map<string, { body: PrecompressedBody; expires: number }>();
+  // The app's API client has one transport: one render at a time.
+  let rendering: Promise<unknown> | undefined;
+
+  const answerInProcess =
+    (request: FastifyRequest) =>
+    async (url: string, init: RequestInit): Promise<Response> => {
+      if ((init.method ?? 'GET') !== 'GET') throw new Error('A page render only reads.');
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+        remoteAddress: request.ip,
+      });
+      const headers = new Headers();
+      for (const name of KEPT_HEADERS) {
+        const value = answer.headers[name];
+        if (value !== undefined) headers.set(name, String(value));
+      }
+      return new Response(answer.rawPayload, { status: answer.statusCode, headers });
+    };
+
+  const keep = (url: string, body: PrecompressedBody) => {
+    if (cache.size >= MAX_CACHED_PAGES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(url, { body, expires: now() + RENDERED_PAGE_TTL_MS });
+  };
+
+  return {
+    render: async (request, route, url, compose) => {
+      if (!routes.has(route) || hasSessionCookie(request)) return undefined;
+      const cached = cache.get(url);
+      if (cached && cached.expires > now()) return cached.body;
+      if (rendering) return undefined;
+      const limit = app.rateLimits.pageRendersPerIp;
+      const { count } = await app.counters.increment(
+        `page-render-ip:${request.ip}`,
+        limit.windowMs,
+      );
+      if (count > limit.max || rendering) return undefined;
+      const work = module
+        .renderPage(url, { fetchApi: answerInProcess(request) })
+        .then(compose)
+        .then((html) => {
+          const body = precompressed(html);
+          keep(url, body);
+          return body;
+        });
+      rendering = work
+        .finally(() => {
+          rendering = undefined;
+        })
+        .catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), RENDER_WAIT_MS);
+      });
+      try {
+        return await Promise.race([work, late]);
+      } catch (error) {
+        request.log.warn({ err: error, url }, 'page render failed; the prerendered page was sent');
+        return undefined;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+};

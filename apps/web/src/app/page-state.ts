@@ -1,0 +1,15 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
+/**
+ * What the browser's first render over a page the server wrote starts from (app/main.tsx): the
+ * server writes it into the page (app/server-render.tsx, decisions 034 and 036).
+ */
+export type PageState = {
+  /** The code-split parts the page showed (lib/lazy-part.tsx). */
+  parts: string[];
+  /** The API answers the page showed, in TanStack Query's transport format. */
+  queries?: DehydratedState;
+};
+
+/** The page's state inside the HTML: JSON in a script element the browser does not run. */
+export const PAGE_STATE_ID = 'app-state';
