@@ -14,6 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,16 @@ const run = (command, args, env) => {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 };
+
+const isPortTaken = (port) =>
+  new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
 const waitForReady = async (server) => {
   const deadline = Date.now() + 120_000;
@@ -110,6 +121,11 @@ const main = async () => {
     throw new Error(
       `No Chromium at ${CHROME_PATH}: install it (apt-get install chromium) or set CHROME_PATH.`,
     );
+  }
+  // Another server on the port would answer in place of the product started here (and be
+  // measured instead).
+  if (await isPortTaken(PORT)) {
+    throw new Error(`Port ${PORT} is in use: stop what listens there or set LIGHTHOUSE_PORT.`);
   }
   if (!process.argv.includes('--skip-build')) run('npm', ['run', 'build']);
   const budget = new Map(measureRoutes().map((r) => [r.route, r.brotli]));

@@ -10,14 +10,16 @@
  * The product name is a runtime setting (APP_NAME): pages are rendered with a placeholder for it,
  * which the server replaces with the configured name.
  */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // React's and MUI's production code, as in the browser build (the same class names and markup).
 process.env.NODE_ENV = 'production';
-// Read by apps/web/src/config/env.ts through Vite (VITE_ variables of the environment).
-const APP_NAME_PLACEHOLDER = '__UNIMERCADO_APP_NAME__';
+// Read by apps/web/src/config/env.ts through Vite (VITE_ variables of the environment). New for
+// each build, so no text a member writes (a title, a name) can be taken for it.
+const APP_NAME_PLACEHOLDER = `__APP_NAME_${randomBytes(12).toString('hex')}__`;
 process.env.VITE_APP_NAME = APP_NAME_PLACEHOLDER;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');

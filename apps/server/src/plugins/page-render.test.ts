@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, type TestContext } from '../test/helpers';
 import { createProduct } from '../test/products';
-import { RENDER_WAIT_MS } from './page-render';
+import { ANSWER_WAIT_MS, RENDER_WAIT_MS } from './page-render';
 
 const PLACEHOLDER = '__UNIMERCADO_APP_NAME__';
 const INDEX = `<!doctype html><html lang="es"><head><meta name="application-name" content="UniMercado" /><title>UniMercado</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"><div id="app-shell">shell</div></div></body></html>`;
@@ -58,6 +58,8 @@ describe('pages rendered with their data (decision 036)', () => {
     ctx = await createTestApp({
       config: { webDistDir: dist, appName: 'Mercado & Co' },
       rateLimits: { pageRendersPerIp: { max: 6, windowMs: 60_000 } },
+      // An API call that never answers (a stuck query).
+      configure: (app) => app.get('/api/test/stuck', () => new Promise(() => undefined)),
     });
     const seller = await createAccount(ctx, { verified: true });
     await createProduct(ctx, seller, { title: 'Bicicleta de ruta' });
@@ -123,6 +125,13 @@ describe('pages rendered with their data (decision 036)', () => {
       'rendered /products?slow=1',
     );
   });
+
+  it('stops waiting for an answer that never comes, and renders again after it', async () => {
+    const stuck = await get('/products?api=/api/test/stuck', {}, '10.0.0.10');
+    expect(stuck.body).toContain('skeletons');
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS - RENDER_WAIT_MS + 300));
+    expect((await get('/products?page=77', {}, '10.0.0.10')).body).toContain('rendered');
+  }, 15_000);
 
   it('renders at most so many pages for one address, then sends prerendered ones (not a 429)', async () => {
     const bodies = [];

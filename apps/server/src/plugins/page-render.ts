@@ -32,8 +32,10 @@ type ServerRenderModule = {
 
 /** A rendered page is reused this long for the same address (the API's own lists are cached). */
 export const RENDERED_PAGE_TTL_MS = 5_000;
-/** Pages kept at once (the oldest goes first). */
-const MAX_CACHED_PAGES = 200;
+/** Pages kept at once (the oldest goes first): each is ≈ 0.2 MB with its compressed copies. */
+const MAX_CACHED_PAGES = 50;
+/** An API answer the render waits for at most (a stuck query must not stop every render). */
+export const ANSWER_WAIT_MS = 5_000;
 /** Past this, the visitor gets the prerendered page; the render goes on and is kept. */
 export const RENDER_WAIT_MS = 1_500;
 
@@ -77,12 +79,21 @@ export const createPageRenderer = async (
     (request: FastifyRequest) =>
     async (url: string, init: RequestInit): Promise<Response> => {
       if ((init.method ?? 'GET') !== 'GET') throw new Error('A page render only reads.');
-      const answer = await app.inject({
-        method: 'GET',
-        url,
-        headers: { accept: 'application/json' },
-        remoteAddress: request.ip,
-      });
+      let timer: NodeJS.Timeout | undefined;
+      const answer = await Promise.race([
+        app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json' },
+          remoteAddress: request.ip,
+        }),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`No answer from ${url} in time.`)),
+            ANSWER_WAIT_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
       const headers = new Headers();
       for (const name of KEPT_HEADERS) {
         const value = answer.headers[name];
@@ -92,11 +103,15 @@ export const createPageRenderer = async (
     };
 
   const keep = (url: string, body: PrecompressedBody) => {
-    if (cache.size >= MAX_CACHED_PAGES) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
+    // Entries are kept in the order they were made, all for the same time: the expired ones, and
+    // past the size the oldest, are at the front.
+    const time = now();
+    for (const [key, entry] of cache) {
+      if (entry.expires > time && cache.size < MAX_CACHED_PAGES) break;
+      cache.delete(key);
     }
-    cache.set(url, { body, expires: now() + RENDERED_PAGE_TTL_MS });
+    cache.delete(url);
+    cache.set(url, { body, expires: time + RENDERED_PAGE_TTL_MS });
   };
 
   return {
