@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
+import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
+import { SESSIONS_REVOKED_TOPIC } from './modules/users/sessions';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -277,6 +279,9 @@ export const buildApp = async (options: BuildAppOptions) => {
     build: webBuild,
     // Product pages carry their own title and OpenGraph tags (link previews).
     renderHead: createProductHeadRenderer(depsOf(app)),
+    // Pages rendered with their data show listings: a product's change (or its seller's
+    // removal) must not be answered from a page rendered before it.
+    dataChangeTopics: [PRODUCTS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC],
   });
   return app;
 };

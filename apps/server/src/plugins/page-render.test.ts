@@ -109,6 +109,29 @@ describe('pages rendered with their data (decision 036)', () => {
     expect(renders()).toBe(before + 1);
   });
 
+  it('renders again after a product changes, and keeps no render begun before the change', async () => {
+    const seller = await createAccount(ctx, { verified: true });
+    const before = await get('/products?v=change', {}, '10.0.0.11');
+    expect(before.body).not.toContain('Lámpara de escritorio');
+    await createProduct(ctx, seller, { title: 'Lámpara de escritorio' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await get('/products?v=change', {}, '10.0.0.11')).body).toContain(
+      'Lámpara de escritorio',
+    );
+
+    // A render still running when a product changes is sent, but not reused.
+    const slow = get('/products?v=change&slow=1', {}, '10.0.0.12');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await createProduct(ctx, seller, { title: 'Flexo articulado' });
+    await slow;
+    await new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS));
+    const count = renders();
+    expect((await get('/products?v=change&slow=1', {}, '10.0.0.12')).statusCode).toBe(200);
+    expect(renders()).toBe(count + 1);
+    // That render goes on after its answer: let it end before the next test.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+  }, 15_000);
+
   it('falls back to the prerendered page, never an error, when a render fails, writes or is slow', async () => {
     for (const url of ['/products?boom=1', '/products?method=POST&api=/api/favorites']) {
       const res = await get(url, {}, '10.0.0.6');

@@ -65,7 +65,14 @@ const hasSessionCookie = (request: FastifyRequest) =>
 export const createPageRenderer = async (
   app: FastifyInstance,
   webDistDir: string,
-  now: () => number = Date.now,
+  {
+    changeTopics = [],
+    now = Date.now,
+  }: {
+    /** Bus topics after which no page rendered before may be reused (e.g. a product changed). */
+    changeTopics?: readonly string[];
+    now?: () => number;
+  } = {},
 ): Promise<PageRenderer | undefined> => {
   const file = path.join(webDistDir, '.ssr', 'server-render.js');
   if (!existsSync(file)) return undefined;
@@ -74,6 +81,17 @@ export const createPageRenderer = async (
   const cache = new Map<string, { body: PrecompressedBody; expires: number }>();
   // The app's API client has one transport: one render at a time.
   let rendering: Promise<unknown> | undefined;
+  // Bumped by every change: a render begun before it is not kept.
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    cache.clear();
+  };
+  const unsubscribers = changeTopics.map((topic) => app.bus.subscribe(topic, forget));
+  app.addHook('onClose', (_instance, done) => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    done();
+  });
 
   const answerInProcess =
     (request: FastifyRequest) =>
@@ -126,12 +144,13 @@ export const createPageRenderer = async (
         limit.windowMs,
       );
       if (count > limit.max || rendering) return undefined;
+      const startedIn = generation;
       const work = module
         .renderPage(url, { fetchApi: answerInProcess(request) })
         .then(compose)
         .then((html) => {
           const body = precompressed(html);
-          keep(url, body);
+          if (generation === startedIn) keep(url, body);
           return body;
         });
       rendering = work

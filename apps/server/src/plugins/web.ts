@@ -68,8 +68,10 @@ export const webPlugin = fp<{
   /** The build as loaded at start-up (web-build.ts); undefined when there is none. */
   build: WebBuild | undefined;
   renderHead?: PageHeadRenderer | undefined;
+  /** Bus topics after which pages rendered with their data are rendered again (036). */
+  dataChangeTopics?: readonly string[];
 }>(
-  async (app: FastifyInstance, { webDistDir, build, renderHead }) => {
+  async (app: FastifyInstance, { webDistDir, build, renderHead, dataChangeTopics = [] }) => {
     const hasBuild = build !== undefined;
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -93,7 +95,9 @@ export const webPlugin = fp<{
       });
     }
     // Pages whose content is data, rendered with it for visitors without a session (036).
-    const renderer = hasBuild ? await createPageRenderer(app, webDistDir) : undefined;
+    const renderer = hasBuild
+      ? await createPageRenderer(app, webDistDir, { changeTopics: dataChangeTopics })
+      : undefined;
     const sendPage = async (
       request: FastifyRequest,
       reply: FastifyReply,

@@ -1,5 +1,4 @@
 import '@/lib/zod-config';
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -36,7 +35,10 @@ const pageState = readPageState();
 const serverPage = isServerPageShown ? document.getElementById('app-page') : null;
 const handoff = serverPage ? watchPrerenderedFields(serverPage) : null;
 const queryClient = createQueryClient();
-if (pageState?.queries) hydrate(queryClient, pageState.queries);
+// The server's answers, as fresh as when it got them (the usual stale time runs from there).
+for (const { queryKey, data, updatedAt } of pageState?.answers ?? []) {
+  queryClient.setQueryData(queryKey, data, { updatedAt });
+}
 
 /** Runs `run` once the app's first render is on screen, in a task of its own: what it types into
  * fields then reaches React as a visitor's typing would, not inside React's own work. */

@@ -116,9 +116,11 @@ describe('pages rendered with their data (decision 036)', () => {
     expect(page.html).toContain(products[0]?.images[0]?.thumbnailUrl);
     const state = stateOf(page.head);
     expect(state.parts).toEqual(expect.arrayContaining(['page:/products', 'product-list']));
-    const answered = state.queries?.queries.map((query) => query.queryKey) ?? [];
-    expect(answered).toEqual([['products', 'available', { page: 0, size: 12 }]]);
-    expect(state.queries?.queries[0]?.state.data).toMatchObject({ total: 2 });
+    expect(state.answers?.map((answer) => answer.queryKey)).toEqual([
+      ['products', 'available', { page: 0, size: 12 }],
+    ]);
+    expect(state.answers?.[0]?.data).toMatchObject({ total: 2 });
+    expect(state.answers?.[0]?.updatedAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('asks only for what an anonymous visitor sees: no favourites, no notifications', async () => {
@@ -137,7 +139,7 @@ describe('pages rendered with their data (decision 036)', () => {
     expect(page.html).not.toMatch(/<script/i);
     expect(page.head.match(/<script/g)).toHaveLength(1);
     expect(page.head).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
-    expect(stateOf(page.head).queries?.queries[0]?.state.data).toMatchObject({
+    expect(stateOf(page.head).answers?.[0]?.data).toMatchObject({
       items: [expect.objectContaining({ title })],
     });
   });

@@ -1,12 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import {
-  dehydrate,
-  QueryCache,
-  skipToken,
-  type Query,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { QueryCache, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import type { WebRoutePath } from '@unimercado/shared/routes';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -130,6 +124,13 @@ const createRenderQueryCache = () => {
     missing: () => wantedIn('pending'),
     /** Queries a component wanted whose answer was an error. */
     failed: () => wantedIn('error'),
+    /** What the page showed: every answered query a component wanted. */
+    answers: () =>
+      wantedIn('success').map((query) => ({
+        queryKey: query.queryKey,
+        data: query.state.data,
+        updatedAt: query.state.dataUpdatedAt,
+      })),
   };
 };
 
@@ -183,7 +184,7 @@ export const renderPage = async (
   url: string,
   { fetchApi }: { fetchApi?: ApiTransport } = {},
 ): Promise<RenderedPage> => {
-  const { queryCache, missing, failed } = createRenderQueryCache();
+  const { queryCache, missing, failed, answers } = createRenderQueryCache();
   const queryClient = createQueryClient({ queryCache, retry: false });
   if (fetchApi) setApiTransport(fetchApi);
   try {
@@ -206,7 +207,7 @@ export const renderPage = async (
         if (/<script\b/i.test(html)) throw new Error(`Rendering ${url} left a script in the page.`);
         const state: PageState = {
           parts: [...parts],
-          ...(fetchApi ? { queries: dehydrate(queryClient) } : {}),
+          ...(fetchApi ? { answers: answers() } : {}),
         };
         return {
           html,
