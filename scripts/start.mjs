@@ -32,15 +32,21 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const targets = [
   {
     name: 'apps/web',
-    output: at('apps/web/dist/index.html'),
+    // Written after Vite's build: a build cut short before its pages were prerendered is redone.
+    output: at('apps/web/dist/.vite/prerender.json'),
     sources: [
       at('apps/web/src'),
       at('apps/web/index.html'),
       at('apps/web/public'),
       at('apps/web/vite.config.ts'),
       at('packages/shared/src'),
+      at('scripts/build-web.mjs'),
+      at('scripts/route-preloads.mjs'),
+      at('scripts/prerender.mjs'),
+      at('scripts/compress-assets.mjs'),
     ],
-    // The same steps as `npm run build`: Vite, each page's preloads, the compressed copies.
+    // The same steps as `npm run build`: Vite, each page's preloads, the prerendered pages and
+    // the server render, the compressed copies.
     build: [process.execPath, [at('scripts/build-web.mjs')]],
   },
   {
