@@ -7,6 +7,22 @@ describe('formatPrice', () => {
     expect(formatPrice(850000)).toBe('$ 850.000');
     expect(formatPrice(1250.6)).toBe('$ 1.251');
   });
+
+  it('writes what Intl.NumberFormat writes for Colombian pesos', () => {
+    const intl = new Intl.NumberFormat('es-CO', {
+      style: 'currency',
+      currency: 'COP',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
+    const values = [0, 0.4, 0.5, 1, 999, 1000, 1500.5, 9999.49, 85000, 850000, 1234567, 99999999];
+    for (let i = 0; i < 200; i += 1) values.push(Math.round(Math.random() * 10 ** (i % 11)) / 10);
+    // Negative amounts (never a price) as Intl writes them too, except a minus before $ 0.
+    const negatives = values.filter((v) => v >= 0.5).map((v) => -v);
+    for (const value of [...values, ...negatives]) {
+      expect(formatPrice(value), String(value)).toBe(intl.format(value).replace(/\u00a0/g, ' '));
+    }
+  });
 });
 
 describe('formatRating', () => {
