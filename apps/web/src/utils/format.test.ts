@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatRating } from './format';
+import { formatDate, formatPrice, formatRating } from './format';
 
 describe('formatPrice', () => {
   it('uses a dollar sign, thousands separators and no decimals', () => {
@@ -30,5 +30,28 @@ describe('formatRating', () => {
     expect(formatRating(4.5)).toBe('4,5');
     expect(formatRating(0)).toBe('0');
     expect(formatRating(Number.NaN)).toBe('0');
+  });
+
+  it('writes what Intl.NumberFormat writes for every average of up to 300 ratings', () => {
+    const intl = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+    for (let count = 1; count <= 300; count += 1) {
+      for (let sum = count; sum <= 5 * count; sum += 1) {
+        expect(formatRating(sum / count), `${sum}/${count}`).toBe(intl.format(sum / count));
+      }
+    }
+  });
+});
+
+describe('formatDate', () => {
+  it('writes what Intl.DateTimeFormat writes, in the local time zone', () => {
+    const intl = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long' });
+    expect(formatDate('2026-11-24T15:00:00.000Z')).toBe(
+      intl.format(new Date('2026-11-24T15:00:00.000Z')),
+    );
+    for (let day = 0; day < 800; day += 1) {
+      const date = new Date(Date.UTC(2025, 0, 1, (day * 7) % 24, 30) + day * 86_400_000);
+      expect(formatDate(date.toISOString())).toBe(intl.format(date));
+    }
+    expect(formatDate('no es una fecha')).toBe('');
   });
 });

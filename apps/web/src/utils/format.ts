@@ -20,18 +20,42 @@ export const formatPrice = (value: number): string => {
   return `${value < 0 && rounded !== 0 ? '-' : ''}$ ${digits}`;
 };
 
-const dateFormatter = once(() => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long' }));
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
+/**
+ * '24 de noviembre de 2026': what `Intl.DateTimeFormat('es-CO', { dateStyle: 'long' })` writes
+ * (a test compares them), by hand for the same reason as prices: profiles and reviews show one
+ * in their first render.
+ */
 export const formatDate = (value: string | number | Date): string => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormatter().format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getDate()} de ${MONTHS[date.getMonth()]} de ${date.getFullYear()}`;
 };
 
-const ratingFormatter = once(() => new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }));
-
-/** Rating with at most two decimals and a Spanish decimal comma (0 when there are none). */
-export const formatRating = (value: number): string =>
-  ratingFormatter().format(Number.isFinite(value) ? value : 0);
+/**
+ * Rating with at most two decimals and a Spanish decimal comma (0 when there are none), as
+ * `Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 })` writes a rating (0 to 5; a test
+ * compares them): rounded half up on the number's decimal digits (`4.005` → `4,01`).
+ */
+export const formatRating = (value: number): string => {
+  if (!Number.isFinite(value)) return '0';
+  const rounded = Number(`${Math.round(Number(`${value}e2`))}e-2`);
+  return String(rounded).replace('.', ',');
+};
 
 const dateTimeFormatter = once(
   () => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeStyle: 'short' }),
