@@ -1,7 +1,10 @@
 import { connect } from 'node:net';
 import Fastify, { LogController } from 'fastify';
+import pino, { type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logRequestCompleted, requestChildLoggerFactory, requestLogFields } from './request-log';
+
+const { chindingsSym } = pino.symbols;
 
 /** A server logging as the app does (one line per request), its lines collected. */
 const loggingServer = () => {
@@ -118,5 +121,39 @@ describe('request line', () => {
     expect(reqId).toEqual(expect.any(String));
     expect(entries[0]).toMatchObject({ reqId, inside: true, level: 30 });
     expect(entries[1]).toMatchObject({ reqId, part: 'nested', level: 40 });
+  });
+});
+
+describe('request loggers', () => {
+  const root = pino({ level: 'info' }, { write: () => undefined });
+  const made = (bindings: Record<string, unknown>) =>
+    requestChildLoggerFactory.call(
+      undefined as never,
+      root,
+      bindings as never,
+      {},
+      undefined as never,
+    ) as unknown as Record<symbol, unknown> & Logger;
+  const pinos = (bindings: Record<string, unknown>) =>
+    root.child({}).child(bindings) as unknown as Record<symbol, unknown>;
+
+  it("bind the same JSON as pino's own children, also for ids that need escaping", () => {
+    for (const reqId of [
+      '0b5c2f9e-1c1f-4d7b-9a2e-3c8f4f1e2d3c',
+      'abc.DEF:1',
+      'a"b\\c',
+      'ñ\u0001',
+    ]) {
+      expect(made({ reqId })[chindingsSym]).toBe(pinos({ reqId })[chindingsSym]);
+    }
+  });
+
+  it('are independent: a level set on one leaves the others as they were', () => {
+    const first = made({ reqId: 'uno' });
+    const second = made({ reqId: 'dos' });
+    first.level = 'error';
+    expect(first.isLevelEnabled('info')).toBe(false);
+    expect(second.isLevelEnabled('info')).toBe(true);
+    expect(root.isLevelEnabled('info')).toBe(true);
   });
 });
