@@ -173,7 +173,8 @@ const makeRequestLoggerParent = (logger: FastifyBaseLogger): RequestLoggerParent
  * its short path; the lines are the same. That short path only makes an object over the parent
  * holding the parent's bindings followed by the request's, as JSON text; it is done here
  * directly (pino's generic binding loop, serializer and stringifier lookups cost about as much
- * as the request line), when a probe shows pino would make exactly that.
+ * as the request line), when a probe shows pino would make exactly that. (pino's `onChild`
+ * option, which the app does not set, is not called for them.)
  */
 export const requestChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
   logger,
