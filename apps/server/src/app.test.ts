@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isErrorBody } from '@unimercado/shared/errors';
@@ -587,8 +589,9 @@ describe('serving the built web app', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('finishes in-flight requests before closing', async () => {
-    const ctx = await createTestApp({
+  /** The app with a route that answers after 300 ms. */
+  const appWithSlowRoute = () =>
+    createTestApp({
       configure: (app) => {
         app.get('/api/_probe/slow', async () => {
           await new Promise((resolve) => setTimeout(resolve, 300));
@@ -596,6 +599,9 @@ describe('graceful shutdown', () => {
         });
       },
     });
+
+  it('finishes in-flight requests before closing', async () => {
+    const ctx = await appWithSlowRoute();
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const inFlight = fetch(`${address}/api/_probe/slow`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -605,5 +611,42 @@ describe('graceful shutdown', () => {
     expect(await res.json()).toEqual({ done: true });
     await closing;
     await expect(fetch(`${address}/healthz`)).rejects.toThrow();
+  });
+
+  it('tells keep-alive clients of answers still in flight to hang up, and closes promptly', async () => {
+    const ctx = await appWithSlowRoute();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined; body: string }>(
+        (resolve, reject) => {
+          request({ host: '127.0.0.1', port, path, agent }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
+    try {
+      // Before closing, answers keep the connection.
+      expect((await get('/healthz')).connection).toBe('keep-alive');
+      const inFlight = get('/api/_probe/slow');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const startedClosing = Date.now();
+      const closing = ctx.close();
+      const answer = await inFlight;
+      expect(answer).toEqual({ status: 200, connection: 'close', body: '{"done":true}' });
+      await closing;
+      // Nothing waited for the kept-alive connection to time out.
+      expect(Date.now() - startedClosing).toBeLessThan(2000);
+    } finally {
+      agent.destroy();
+    }
   });
 });

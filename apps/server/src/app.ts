@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
 import Fastify, {
@@ -187,6 +189,29 @@ const refuseNulCharacters = (app: FastifyInstance) => {
   });
 };
 
+/**
+ * Graceful shutdown: answers still in flight when closing starts tell keep-alive clients to hang
+ * up (`Connection: close`), so closing does not wait for their connections to time out. Requests
+ * that arrive later get Fastify's 503, which says the same. The open connections are known from
+ * the server's `connection` events (a cost per connection, none per request); each one's answer
+ * in progress is its `_httpMessage`, which Node keeps (a pipelined answer queued behind it is not
+ * reached: Node closes the connection after the first one).
+ */
+const tellInFlightClientsToHangUp = (app: FastifyInstance) => {
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  app.addHook('preClose', (done) => {
+    for (const socket of connections) {
+      const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (answer && !answer.headersSent) answer.setHeader('connection', 'close');
+    }
+    done();
+  });
+};
+
 export const buildApp = async (options: BuildAppOptions) => {
   const { config } = options;
   const app = Fastify({
@@ -221,17 +246,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);
 
-  // Graceful shutdown: responses still in flight tell keep-alive clients to hang up, so closing
-  // does not wait for idle sockets to time out.
-  let isClosing = false;
-  app.addHook('preClose', (done) => {
-    isClosing = true;
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (isClosing) void reply.header('connection', 'close');
-    done(null, payload);
-  });
+  tellInFlightClientsToHangUp(app);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));

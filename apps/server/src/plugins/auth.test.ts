@@ -1,7 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertVerified } from '../lib/authorization';
+import { TOKEN_LIFETIME_SECONDS } from '../lib/jwt';
 import { bearer, createAccount, createTestApp, type TestContext } from '../test/helpers';
+import { clearSessionCookie, readSessionCookie, SESSION_COOKIE, setSessionCookie } from './auth';
 
 /** The guards other modules build on: optional identity and verified-only routes. */
 describe('auth guards', () => {
@@ -131,5 +133,48 @@ describe('tokens the server must refuse', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     const categories = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
     expect(categories.headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('session cookie', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      configure: (app) => {
+        app.get('/api/_probe/cookie', (request, reply) => {
+          setSessionCookie(reply, app.config, 'eyJ.a-b_c.d');
+          return { read: readSessionCookie(request) ?? null };
+        });
+        app.get('/api/_probe/no-cookie', (request, reply) => {
+          clearSessionCookie(reply, app.config);
+          return { read: readSessionCookie(request) ?? null };
+        });
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('is set and cleared with the same attributes, and read back from the Cookie header', async () => {
+    const set = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/_probe/cookie',
+      headers: { cookie: `otra=1; ${SESSION_COOKIE}=eyJ.a-b_c.d; ${SESSION_COOKIE}=segunda` },
+    });
+    expect(set.headers['set-cookie']).toBe(
+      `${SESSION_COOKIE}=eyJ.a-b_c.d; Max-Age=${TOKEN_LIFETIME_SECONDS}; Path=/; HttpOnly; SameSite=Lax`,
+    );
+    // The first of two cookies of that name counts.
+    expect(set.json()).toEqual({ read: 'eyJ.a-b_c.d' });
+    const cleared = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/_probe/no-cookie',
+      headers: { cookie: `${SESSION_COOKIE}=%41b%ZZ` },
+    });
+    expect(cleared.headers['set-cookie']).toBe(
+      `${SESSION_COOKIE}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`,
+    );
+    expect(cleared.json()).toEqual({ read: '%41b%ZZ' });
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/_probe/no-cookie' });
+    expect(none.json()).toEqual({ read: null });
   });
 });

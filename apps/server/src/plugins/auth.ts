@@ -1,4 +1,5 @@
 import type { User } from '@unimercado/shared/schemas/users';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
@@ -60,21 +61,36 @@ const sessionCookieOptions = (config: AppConfig) => ({
 /** The session cookie's token, if the request carries one (cookies are parsed on demand only). */
 export const readSessionCookie = (request: FastifyRequest): string | undefined => {
   const header = request.headers.cookie;
-  return header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined;
+  return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 };
 
 /**
  * The HttpOnly session cookie carries the JWT for the WebSocket handshake only; the HTTP API
- * never authenticates by it (architecture.md), so it adds no CSRF surface.
+ * never authenticates by it (architecture.md), so it adds no CSRF surface. Written as the
+ * header itself (no cookie plugin: its `onSend` hook ran for every answer, decision 035).
  */
 export const setSessionCookie = (reply: FastifyReply, config: AppConfig, token: string) =>
-  reply.setCookie(SESSION_COOKIE, token, {
-    ...sessionCookieOptions(config),
-    maxAge: TOKEN_LIFETIME_SECONDS,
-  });
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: token,
+      ...sessionCookieOptions(config),
+      maxAge: TOKEN_LIFETIME_SECONDS,
+    }),
+  );
 
 export const clearSessionCookie = (reply: FastifyReply, config: AppConfig) =>
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: '',
+      ...sessionCookieOptions(config),
+      expires: new Date(0),
+      maxAge: 0,
+    }),
+  );
 
 /** One indexed query: the user, their roles and their token version. */
 export const loadSessionUser = (db: Database, id: number) => findSessionUser(db, id);

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -111,7 +110,7 @@ export const isDataRequest = (url: string) =>
     : url.startsWith('/healthz') || url.startsWith('/readyz');
 
 export const securityPlugin = fp<{ config: AppConfig; inlineScriptSources?: readonly string[] }>(
-  async (app, { config, inlineScriptSources = [] }) => {
+  (app, { config, inlineScriptSources = [] }, done) => {
     const pageHeaders = buildSecurityHeaders(config, inlineScriptSources);
     const dataHeaders = buildDataHeaders(pageHeaders);
     const pageEntries = Object.entries(pageHeaders);
@@ -163,9 +162,7 @@ export const securityPlugin = fp<{ config: AppConfig; inlineScriptSources?: read
     app.options('*', { schema: { hide: true } }, (_request, reply) => {
       reply.callNotFound();
     });
-    // Only the WebSocket handshake reads the session cookie (readSessionCookie in plugins/auth.ts):
-    // no other request parses cookies.
-    await app.register(cookie, { hook: false });
+    done();
   },
   { name: 'security' },
 );
