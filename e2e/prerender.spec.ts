@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from './support/env';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { createMember, PASSWORD } from './support/members';
+import { publishProduct } from './support/products';
 
 /**
  * The first paint of the public pages is in their HTML (issue 7, docs/decisions/034): it shows
@@ -131,24 +132,14 @@ test('a product list is in the page with its products before the code arrives, a
   page,
 }) => {
   const seller = await createMember('Rita Rendered', `rita.rendered.${Date.now()}@uni.edu`);
-  const categories = (await (await fetch(`${E2E_BASE_URL}/api/categories`)).json()) as {
-    id: number;
-  }[];
   const title = `Lámpara de escritorio ${Date.now().toString(36).slice(-5)}`;
-  const created = await fetch(`${E2E_BASE_URL}/api/products`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.token}` },
-    body: JSON.stringify({
-      title,
-      description: 'Luz cálida, brazo articulado.',
-      price: 45000,
-      status: 'Seminuevo',
-      location: 'Residencias',
-      categoryId: categories[0]?.id,
-    }),
+  const id = await publishProduct(seller, {
+    title,
+    description: 'Luz cálida, brazo articulado.',
+    price: 45000,
+    status: 'Seminuevo',
+    location: 'Residencias',
   });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: number };
 
   await watchForSkeleton(page);
   const release = await holdCode(page);
@@ -166,4 +157,73 @@ test('a product list is in the page with its products before the code arrives, a
   expect(
     await page.evaluate(() => (window as unknown as { sawSkeleton?: boolean }).sawSkeleton),
   ).toBeFalsy();
+});
+
+/** Issue 7's budget for the JavaScript a page needs before the app's first render (scripts/budget.mjs). */
+const JS_BUDGET_BYTES = 150 * 1024;
+
+test('a page rendered with its data is taken over with at most 150 KB of JavaScript (brotli)', async ({
+  page,
+  request,
+}) => {
+  // The build's own route table (`npm run budget`) counts each route's chunks; a page the server
+  // rendered with its data also needs the code of the parts it shows (the cards, the pagination)
+  // before the app can take it over without going back to skeletons (decision 036).
+  const seller = await createMember('Bruno Budget', `bruno.budget.${Date.now()}@uni.edu`);
+  const title = `Silla ergonómica ${Date.now().toString(36).slice(-5)}`;
+  const id = await publishProduct(seller, {
+    title,
+    description: 'Regulable en altura, con apoyabrazos.',
+    price: 120000,
+    status: 'Usado',
+    location: 'Biblioteca',
+  });
+
+  // When the app's root replaces the server's page, and whether the page came with its data.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { takenOverAt?: number; withData?: boolean };
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.withData = document.getElementById('app-state') !== null;
+    });
+    new MutationObserver(() => {
+      if (seen.takenOverAt === undefined && document.readyState !== 'loading') {
+        if (document.getElementById('app-page') === null) seen.takenOverAt = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  const sizes = new Map<string, number>();
+  const brotliSize = async (url: string) => {
+    if (!sizes.has(url)) {
+      const body = await (await request.get(url)).body();
+      sizes.set(
+        url,
+        brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      );
+    }
+    return sizes.get(url) ?? 0;
+  };
+
+  for (const path of ['/products', `/products/${id}`, '/', `/user/${seller.id}`]) {
+    await page.goto(path);
+    await expect(page.getByText(title).first()).toBeVisible();
+    await page.waitForFunction(
+      () => (window as unknown as { takenOverAt?: number }).takenOverAt !== undefined,
+    );
+    const { withData, scripts } = await page.evaluate(() => {
+      const seen = window as unknown as { takenOverAt: number; withData: boolean };
+      return {
+        withData: seen.withData,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.js(?:\?|$)/.test(entry.name))
+          .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= seen.takenOverAt)
+          .map((entry) => entry.name),
+      };
+    });
+    expect(withData, `${path} is rendered with its data`).toBe(true);
+    let total = 0;
+    for (const url of scripts) total += await brotliSize(url);
+    expect(total, `${path}: ${scripts.length} files`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  }
 });

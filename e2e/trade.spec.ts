@@ -1,30 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from './support/env';
 import { createMember, signIn, type Member } from './support/members';
+import { publishProduct } from './support/products';
 
 const stamp = Date.now().toString(36);
 const TITLE = `Calculadora ${stamp.slice(-4)}`;
 
 /** The seller publishes through the API (the listings journey covers the publish screen). */
-const publish = async (seller: Member) => {
-  const categories = (await (await fetch(`${E2E_BASE_URL}/api/categories`)).json()) as {
-    id: number;
-  }[];
-  const created = await fetch(`${E2E_BASE_URL}/api/products`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.token}` },
-    body: JSON.stringify({
-      title: TITLE,
-      description: 'Casio fx-991, con tapa y manual.',
-      price: 200000,
-      status: 'Usado',
-      location: 'Biblioteca Central',
-      categoryId: categories[0]!.id,
-    }),
+const publish = (seller: Member) =>
+  publishProduct(seller, {
+    title: TITLE,
+    description: 'Casio fx-991, con tapa y manual.',
+    price: 200000,
+    status: 'Usado',
+    location: 'Biblioteca Central',
   });
-  expect(created.status).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-};
 
 const bell = (page: Page) =>
   page.getByRole('banner').getByRole('link', { name: /^Notificaciones/ });

@@ -43,8 +43,9 @@ describe('/search', () => {
     );
     expect(await screen.findByText('Resultado camara')).toBeInTheDocument();
     const chips = screen.getByRole('group', { name: 'Filtros activos' });
+    // The chips show once MUI's Chip code has loaded (a part after the first render).
     for (const label of ['Electrónica', 'Min: $ 1.000', 'Max: $ 50.000', 'Usado', 'Biblioteca']) {
-      expect(within(chips).getByText(label)).toBeInTheDocument();
+      expect(await within(chips).findByText(label)).toBeInTheDocument();
     }
     // The count badge on 'Filtros'.
     expect(screen.getByText('5')).toBeInTheDocument();

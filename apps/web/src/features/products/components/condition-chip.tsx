@@ -1,8 +1,7 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { ProductCondition } from '@unimercado/shared/constants';
+import { LabelChip } from '@/components/data-display/label-chip';
 
-type StyleObject = Exclude<SxProps<Theme>, ReadonlyArray<unknown> | ((theme: Theme) => unknown)>;
+type ChipStyle = Parameters<typeof LabelChip>[0]['sx'];
 
 const STYLES: Record<ProductCondition, { bgcolor: string; color: string }> = {
   Nuevo: { bgcolor: '#e8f5e9', color: '#1b5e20' },
@@ -17,6 +16,8 @@ export const ConditionChip = ({
   sx,
 }: {
   condition: ProductCondition;
-  size?: ChipProps['size'];
-  sx?: StyleObject;
-}) => <Chip label={condition} size={size} sx={{ ...STYLES[condition], fontWeight: 600, ...sx }} />;
+  size?: 'small' | 'medium';
+  sx?: ChipStyle;
+}) => (
+  <LabelChip label={condition} size={size} sx={{ ...STYLES[condition], fontWeight: 600, ...sx }} />
+);

@@ -10,7 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -27,6 +26,7 @@ import { formatDate, formatDateTime, formatPrice } from '@/utils/format';
 import { recordProductView, useProduct } from '../api/get-product';
 import { PRODUCTS_TEXT } from '../messages';
 import { ConditionChip } from './condition-chip';
+import { LabelChip } from '@/components/data-display/label-chip';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { ProductDetailActions, type ProductActionHandlers } from './product-detail-actions';
 import { ProductGallery } from './product-gallery';
@@ -177,9 +177,9 @@ export const ProductDetail = ({
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
             <ConditionChip condition={product.status} size="medium" />
-            <Chip label={product.categoryName} variant="outlined" />
+            <LabelChip label={product.categoryName} variant="outlined" />
             {product.isSold && (
-              <Chip label={PRODUCTS_TEXT.sold} color="error" sx={{ fontWeight: 700 }} />
+              <LabelChip label={PRODUCTS_TEXT.sold} color="error" sx={{ fontWeight: 700 }} />
             )}
           </Stack>
           <Typography
