@@ -3,7 +3,9 @@
  * JS budget (issue 7): the JavaScript a browser loads before the first render of each route, as
  * sent (brotli, quality 11), must stay at or under 150 KB. Reads the Vite manifest of the built web
  * app (`npm run build` first): the entry chunk and its static imports, plus the route's lazy chunk
- * (React Router loads it before rendering the route) and its static imports.
+ * (React Router loads it before rendering the route) and its static imports. A page the server
+ * rendered with its data also needs its shown parts' code before the app takes it over; the
+ * manifest cannot tell which, so the browser tests gate that (e2e/prerender.spec.ts, decision 036).
  *
  *   node scripts/budget.mjs            table, exit 1 when a route is over budget
  *   node scripts/budget.mjs --report   also which source files fill each route's first load
