@@ -40,10 +40,14 @@ export const renderRobotsTxt = () =>
 const isPrivateBuildFile = (pathname: string) =>
   /\.(?:map|br|gz)$/i.test(pathname) || /(?:^|\/)\./.test(pathname);
 
-/** Per-page head (title and meta tags) for some app paths, e.g. product pages' link previews. */
+/**
+ * Per-page head (title and meta tags) for some app paths, e.g. product pages' link previews; or
+ * `{ notFound: true }` when the path names something that does not exist (an unknown product),
+ * which is answered with status 404 (the app's page says so); undefined leaves the generic head.
+ */
 export type PageHeadRenderer = (
   pathname: string,
-) => Promise<{ title: string; tags: string } | undefined>;
+) => Promise<{ title: string; tags: string } | { notFound: true } | undefined>;
 
 /**
  * Writes a page's own title and tags (escaped by their renderer) into index.html; the page's
@@ -107,17 +111,21 @@ export const webPlugin = fp<{
       if (!build) return reply.status(404).send(notFoundBody());
       void reply.header('cache-control', 'no-cache');
       if (route === undefined) return sendPrecompressed(request, reply, build.notFound, HTML_TYPE);
-      const withHead = async (html: string) => {
-        const head = await renderHead?.(pathname);
-        return head ? withPageHead(html, head) : html;
-      };
+      const found = await renderHead?.(pathname);
+      // A page of something that does not exist: its page (which says so) with status 404, and
+      // no render with data (there is none to show).
+      const notFound = found !== undefined && 'notFound' in found;
+      if (notFound) void reply.status(404);
+      const head = notFound ? undefined : found;
       const url = pathname === '/index.html' ? '/' : request.url;
-      const rendered = await renderer?.render(request, route, url, (page) =>
-        withHead(build.withPage(route, page)),
-      );
+      const rendered = notFound
+        ? undefined
+        : await renderer?.render(request, route, url, (page) => {
+            const html = build.withPage(route, page);
+            return Promise.resolve(head ? withPageHead(html, head) : html);
+          });
       if (rendered) return sendPrecompressed(request, reply, rendered, HTML_TYPE);
       const base = build.pages.get(route) ?? build.notFound;
-      const head = await renderHead?.(pathname);
       if (!head) return sendPrecompressed(request, reply, base, HTML_TYPE);
       void reply.type(HTML_TYPE);
       const html = withPageHead(base.text, head);

@@ -110,18 +110,41 @@ describe('product pages carry OpenGraph and description tags', () => {
     expect(res.body.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('leaves other pages, unknown products and odd ids with the generic head', async () => {
-    for (const url of [
-      '/products',
-      '/products/999999',
-      '/products/abc',
-      '/products/99999999999',
-      '/',
-    ]) {
+  it('leaves other pages with the generic head', async () => {
+    for (const url of ['/products', '/', '/search?search=bicicleta']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>UniMercado</title>');
       expect(metaContents(res.body, 'og:title'), url).toEqual([]);
+    }
+  });
+
+  it('answers the page of no product (unknown, deleted, an id that cannot be one) with 404', async () => {
+    const deleted = await createProduct(ctx, seller, { title: 'Lámpara vendida y borrada' });
+    const removal = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${deleted.id}`,
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    expect(removal.statusCode).toBe(204);
+    for (const url of [
+      `/products/${deleted.id}`,
+      '/products/999999',
+      '/products/0',
+      '/products/abc',
+      '/products/99999999999',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await ctx.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        // The app's page, which says 'Producto no encontrado', with the generic head.
+        if (method === 'GET') {
+          expect(res.body, url).toContain('<div id="root">');
+          expect(res.body, url).toContain('<title>UniMercado</title>');
+          expect(res.body, url).not.toContain('Lámpara');
+        }
+      }
     }
   });
 });

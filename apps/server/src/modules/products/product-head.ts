@@ -4,6 +4,8 @@ import type { AppDeps } from '../../lib/deps';
 import { shareImageSize } from './images';
 import { findProductRow, toProductDto } from './products.queries';
 
+/** A product's page, whatever its id (the web app's `/products/:id`). */
+const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 const PRODUCT_PATH = /^\/products\/(\d{1,10})\/?$/;
 
 const escapeHtml = (value: string) =>
@@ -74,18 +76,21 @@ export type PageHead = { title: string; tags: string };
 
 /**
  * For the web plugin: the head of `/products/{id}` pages, so a link shared in WhatsApp or
- * Telegram previews with the title, the price and the first photo. Undefined for any other path
- * or an unknown product (the page itself then says so).
+ * Telegram previews with the title, the price and the first photo. `{ notFound: true }` for a
+ * product page of no product (an unknown or deleted one, an id that cannot be one), answered
+ * with status 404 while the page itself says so; undefined for any other path, or when the
+ * product cannot be read (the page still works without its preview tags).
  */
 export const createProductHeadRenderer =
   (deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'log'>) =>
-  async (pathname: string): Promise<PageHead | undefined> => {
+  async (pathname: string): Promise<PageHead | { notFound: true } | undefined> => {
+    if (!PRODUCT_PAGE.test(pathname)) return undefined;
     const match = PRODUCT_PATH.exec(pathname);
     const id = match ? Number(match[1]) : 0;
-    if (!id || id > MAX_ID) return undefined;
+    if (!id || id > MAX_ID) return { notFound: true };
     try {
       const row = await findProductRow(deps.db, id);
-      if (!row) return undefined;
+      if (!row) return { notFound: true };
       return productHeadTags(
         toProductDto(deps.storage, row),
         deps.config.appName,
