@@ -547,7 +547,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves index.html at / and for client routes, without caching it', async () => {
-    for (const url of ['/', '/products/12', '/verify-email?token=abc']) {
+    for (const url of ['/', '/products', '/user/7', '/verify-email?token=abc']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>UniMercado</title>');
