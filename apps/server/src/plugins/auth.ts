@@ -64,33 +64,33 @@ export const readSessionCookie = (request: FastifyRequest): string | undefined =
   return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 };
 
-/**
- * The HttpOnly session cookie carries the JWT for the WebSocket handshake only; the HTTP API
- * never authenticates by it (architecture.md), so it adds no CSRF surface. Written as the
- * header itself (no cookie plugin: its `onSend` hook ran for every answer, decision 035).
- */
-export const setSessionCookie = (reply: FastifyReply, config: AppConfig, token: string) =>
+/** The session cookie's `Set-Cookie` header, written as the header itself (no cookie plugin: its
+ * `onSend` hook ran for every answer, decision 035). */
+const writeSessionCookie = (
+  reply: FastifyReply,
+  config: AppConfig,
+  value: string,
+  lifetime: { maxAge: number; expires?: Date },
+) =>
   reply.header(
     'set-cookie',
     stringifySetCookie({
       name: SESSION_COOKIE,
-      value: token,
+      value,
       ...sessionCookieOptions(config),
-      maxAge: TOKEN_LIFETIME_SECONDS,
+      ...lifetime,
     }),
   );
 
+/**
+ * The HttpOnly session cookie carries the JWT for the WebSocket handshake only; the HTTP API
+ * never authenticates by it (architecture.md), so it adds no CSRF surface.
+ */
+export const setSessionCookie = (reply: FastifyReply, config: AppConfig, token: string) =>
+  writeSessionCookie(reply, config, token, { maxAge: TOKEN_LIFETIME_SECONDS });
+
 export const clearSessionCookie = (reply: FastifyReply, config: AppConfig) =>
-  reply.header(
-    'set-cookie',
-    stringifySetCookie({
-      name: SESSION_COOKIE,
-      value: '',
-      ...sessionCookieOptions(config),
-      expires: new Date(0),
-      maxAge: 0,
-    }),
-  );
+  writeSessionCookie(reply, config, '', { expires: new Date(0), maxAge: 0 });
 
 /** One indexed query: the user, their roles and their token version. */
 export const loadSessionUser = (db: Database, id: number) => findSessionUser(db, id);

@@ -44,6 +44,15 @@ const KEPT_HEADERS = ['content-type', 'x-total-count'];
 
 export type PageRenderer = {
   /**
+   * The page at `url` as rendered for this visitor moments ago, if there is one: no render, no
+   * other work (it is checked before anything else about the page is looked up).
+   */
+  cached: (
+    request: FastifyRequest,
+    route: WebRoutePath,
+    url: string,
+  ) => PrecompressedBody | undefined;
+  /**
    * The page at `url` (path and query) rendered with its data, as `compose` makes it into a whole
    * page; undefined when the visitor must get the prerendered page instead.
    */
@@ -51,7 +60,7 @@ export type PageRenderer = {
     request: FastifyRequest,
     route: WebRoutePath,
     url: string,
-    compose: (page: PrerenderedPage) => Promise<string>,
+    compose: (page: PrerenderedPage) => string,
   ) => Promise<PrecompressedBody | undefined>;
 };
 
@@ -132,11 +141,19 @@ export const createPageRenderer = async (
     cache.set(url, { body, expires: time + RENDERED_PAGE_TTL_MS });
   };
 
+  const isRendered = (request: FastifyRequest, route: WebRoutePath) =>
+    routes.has(route) && !hasSessionCookie(request);
+  const fresh = (url: string) => {
+    const entry = cache.get(url);
+    return entry && entry.expires > now() ? entry.body : undefined;
+  };
+
   return {
+    cached: (request, route, url) => (isRendered(request, route) ? fresh(url) : undefined),
     render: async (request, route, url, compose) => {
-      if (!routes.has(route) || hasSessionCookie(request)) return undefined;
-      const cached = cache.get(url);
-      if (cached && cached.expires > now()) return cached.body;
+      if (!isRendered(request, route)) return undefined;
+      const cached = fresh(url);
+      if (cached) return cached;
       if (rendering) return undefined;
       const limit = app.rateLimits.pageRendersPerIp;
       const { count } = await app.counters.increment(

@@ -111,18 +111,21 @@ export const webPlugin = fp<{
       if (!build) return reply.status(404).send(notFoundBody());
       void reply.header('cache-control', 'no-cache');
       if (route === undefined) return sendPrecompressed(request, reply, build.notFound, HTML_TYPE);
+      const url = pathname === '/index.html' ? '/' : request.url;
+      // Rendered moments ago, head included (a product's removal clears these pages).
+      const cached = renderer?.cached(request, route, url);
+      if (cached) return sendPrecompressed(request, reply, cached, HTML_TYPE);
       const found = await renderHead?.(pathname);
       // A page of something that does not exist: its page (which says so) with status 404, and
       // no render with data (there is none to show).
       const notFound = found !== undefined && 'notFound' in found;
       if (notFound) void reply.status(404);
       const head = notFound ? undefined : found;
-      const url = pathname === '/index.html' ? '/' : request.url;
       const rendered = notFound
         ? undefined
         : await renderer?.render(request, route, url, (page) => {
             const html = build.withPage(route, page);
-            return Promise.resolve(head ? withPageHead(html, head) : html);
+            return head ? withPageHead(html, head) : html;
           });
       if (rendered) return sendPrecompressed(request, reply, rendered, HTML_TYPE);
       const base = build.pages.get(route) ?? build.notFound;
