@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { AppError, COMMON_MESSAGES } from '../lib/app-error';
-import { createResponseCache } from '../modules/products/response-cache';
+import { createCache } from '../lib/cache';
 import {
   isSessionsRevokedEvent,
   SESSION_USERS_CHANGED_TOPIC,
@@ -114,7 +114,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorateRequest('viewer', null);
 
     // null: no active user with that id (deleted or never existed).
-    const sessions = createResponseCache<SessionUser | null>({
+    const sessions = createCache<SessionUser | null>({
       ttlMs: SESSION_CACHE_TTL_MS,
       maxEntries: 20_000,
     });

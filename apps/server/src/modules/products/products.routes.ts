@@ -42,7 +42,7 @@ import {
   type CachedPage,
   type ProductPage,
 } from './products.service';
-import { createResponseCache } from './response-cache';
+import { createCache } from '../../lib/cache';
 import { saveUploads, startUploadSweeper } from './uploads';
 
 const e = errorBodySchema;
@@ -117,15 +117,15 @@ const toCachedPage = (page: ProductPage): CachedPage => ({
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = depsOf(app);
-  const lists = createResponseCache<CachedPage>({
+  const lists = createCache<CachedPage>({
     ttlMs: 10_000,
     maxEntries: 500,
   });
-  const locations = createResponseCache<string[]>({ ttlMs: 60_000, maxEntries: 200 });
+  const locations = createCache<string[]>({ ttlMs: 60_000, maxEntries: 200 });
   const caches: ProductCaches = {
     lists,
     locations,
-    shareImages: createResponseCache<Buffer>({ ttlMs: 60 * 60_000, maxEntries: 100 }),
+    shareImages: createCache<Buffer>({ ttlMs: 60 * 60_000, maxEntries: 100 }),
     clear: () => {
       lists.clear();
       locations.clear();

@@ -34,7 +34,7 @@ import {
   toProductDto,
 } from './products.queries';
 import type { PrecompressedBody } from '../../plugins/compression';
-import type { ResponseCache } from './response-cache';
+import type { Cache } from '../../lib/cache';
 import { claimUploads, imageFileKeys, removeUserUploads, type StoredImage } from './uploads';
 
 export { PRODUCTS_CHANGED_TOPIC };
@@ -42,12 +42,12 @@ export { PRODUCTS_CHANGED_TOPIC };
 /** A public list page as sent: its JSON (compressed once per encoding) and its total. */
 export type CachedPage = { body: PrecompressedBody; total: number };
 
-/** Public answers kept in memory (response-cache.ts); cleared on every product change. */
+/** Public answers kept in memory (lib/cache.ts); cleared on every product change. */
 export type ProductCaches = {
-  lists: ResponseCache<CachedPage>;
-  locations: ResponseCache<string[]>;
+  lists: Cache<CachedPage>;
+  locations: Cache<string[]>;
   /** Link-preview JPEGs by cover key (keys are never reused, so they never go stale). */
-  shareImages: ResponseCache<Buffer>;
+  shareImages: Cache<Buffer>;
   clear: () => void;
 };
 

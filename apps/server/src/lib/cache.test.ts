@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseCache } from './response-cache';
+import { createCache } from './cache';
 
-describe('response cache', () => {
+describe('cache', () => {
   it('answers from memory until the TTL passes', async () => {
-    let clock = 0;
+    let clock = 1_000;
     let loads = 0;
-    const cache = createResponseCache<number>({ ttlMs: 100, maxEntries: 10, now: () => clock });
+    const cache = createCache<number>({ ttlMs: 100, maxEntries: 10, now: () => clock });
     const load = () => Promise.resolve(++loads);
     expect(await cache.load('a', load)).toBe(1);
     expect(await cache.load('a', load)).toBe(1);
-    clock = 100;
+    clock = 1_101;
     expect(await cache.load('a', load)).toBe(2);
   });
 
   it('forgets everything when cleared, and never stores an answer begun before a clear', async () => {
-    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createCache<string>({ ttlMs: 1000, maxEntries: 10 });
     await cache.load('a', () => Promise.resolve('old'));
     cache.clear();
     expect(cache.get('a')).toBeUndefined();
@@ -27,7 +27,7 @@ describe('response cache', () => {
   });
 
   it('keeps at most maxEntries, dropping the oldest', async () => {
-    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 2 });
+    const cache = createCache<string>({ ttlMs: 1000, maxEntries: 2 });
     for (const key of ['a', 'b', 'c']) await cache.load(key, () => Promise.resolve(key));
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBe('b');
@@ -35,7 +35,7 @@ describe('response cache', () => {
   });
 
   it('runs one query for the requests that miss the same key at once, and shares its failure', async () => {
-    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createCache<string>({ ttlMs: 1000, maxEntries: 10 });
     let loads = 0;
     let finish: (value: string) => void = () => undefined;
     const load = () => {
@@ -64,7 +64,7 @@ describe('response cache', () => {
   });
 
   it('never hands a request that came after a change the query begun before it', async () => {
-    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createCache<string>({ ttlMs: 1000, maxEntries: 10 });
     let finishOld: (value: string) => void = () => undefined;
     const before = cache.load(
       'page',

@@ -1,0 +1,104 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The server's one in-process cache (conventions: "one module in lib/ on lru-cache"): public
+ * product answers, session users, rendered pages. `lru-cache` keeps the entries (size bound,
+ * least recently used out first, time to live); this module adds what every user of it needs on
+ * top:
+ *
+ * - **One load per key at a time**: requests that miss the same key while its load runs wait for
+ *   that load instead of each running their own (when a busy page expires, fifty waiting clients
+ *   made fifty queries).
+ * - **Invalidation wins over loads in flight**: correctness comes from invalidation (callers
+ *   clear or delete on the bus's change events), not from the TTL. A load begun before a
+ *   `clear`/`delete` still answers its own callers but is not stored, and a request that arrives
+ *   after the change starts a new load: it never joins one begun before. (lru-cache's own
+ *   `fetch` rejects the callers of an aborted load instead, which is why loads are tracked here.)
+ * - Hit and miss counts, for the metrics.
+ *
+ * Values are boxed, so `null` (e.g. "no such user") can be cached as an answer.
+ */
+export type Cache<T> = {
+  get: (key: string) => T | undefined;
+  /** Runs `load` on a miss (or joins the one under way for the key) and stores its answer unless
+   * the key was cleared or deleted meanwhile. A failed load is not stored. */
+  load: (key: string, load: () => Promise<T>) => Promise<T>;
+  /** Stores an answer made elsewhere. */
+  set: (key: string, value: T) => void;
+  clear: () => void;
+  /** Forgets some keys; no load under way when this runs stores its (possibly old) answer. */
+  delete: (keys: readonly string[]) => void;
+  readonly size: number;
+  readonly stats: { hits: number; misses: number };
+};
+
+export type CacheOptions = {
+  ttlMs: number;
+  maxEntries: number;
+  /** A clock in milliseconds (tests move it); `performance.now` by default. */
+  now?: () => number;
+};
+
+export const createCache = <T>(options: CacheOptions): Cache<T> => {
+  const entries = new LRUCache<string, { value: T }>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+    // A clock of the caller's is read on every check (lru-cache otherwise reuses a reading for 1 ms).
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
+  /** Loads under way, by key; forgotten when they end or when a change makes them stale. */
+  const pending = new Map<string, Promise<T>>();
+  let generation = 0;
+  const stats = { hits: 0, misses: 0 };
+
+  const get = (key: string) => entries.get(key)?.value;
+
+  return {
+    get,
+    load: (key, load) => {
+      const cached = entries.get(key);
+      if (cached) {
+        stats.hits += 1;
+        return Promise.resolve(cached.value);
+      }
+      const running = pending.get(key);
+      if (running) {
+        stats.hits += 1;
+        return running;
+      }
+      stats.misses += 1;
+      const startedIn = generation;
+      const loading = (async () => {
+        const value = await load();
+        if (startedIn === generation) entries.set(key, { value });
+        return value;
+      })();
+      pending.set(key, loading);
+      const forget = () => {
+        if (pending.get(key) === loading) pending.delete(key);
+      };
+      // Its callers see the answer or the failure; this only ends the wait.
+      loading.then(forget, forget);
+      return loading;
+    },
+    set: (key, value) => {
+      entries.set(key, { value });
+    },
+    clear: () => {
+      generation += 1;
+      entries.clear();
+      pending.clear();
+    },
+    delete: (keys) => {
+      generation += 1;
+      for (const key of keys) {
+        entries.delete(key);
+        pending.delete(key);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+    stats,
+  };
+};
