@@ -14,4 +14,6 @@ export {
   formatRelativeTime,
 } from '@unimercado/shared/format';
 
-export const { formatDate, formatDateTime, formatTime } = campusDateFormat(env.campusTimeZone);
+export const { formatDate, formatDateTime, formatTime, formatYear } = campusDateFormat(
+  env.campusTimeZone,
+);
