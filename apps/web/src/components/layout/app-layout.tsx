@@ -76,7 +76,7 @@ export const AppLayout = ({
       {!hasBottomBar && (
         <Box component="footer" sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}>
           <Typography variant="body2">
-            © {formatYear(Date.now())} {env.appName} · Compra y vende dentro de tu comunidad
+            © {formatYear(new Date())} {env.appName} · Compra y vende dentro de tu comunidad
             universitaria
           </Typography>
         </Box>
