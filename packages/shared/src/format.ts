@@ -125,8 +125,6 @@ export type CampusDateFormat = {
   formatDateTime: (value: DateInput) => string;
   /** '9:01 p. m.': no leading zero on the hour (issue 18) */
   formatTime: (value: DateInput) => string;
-  /** '2026': the campus's year (on New Year's Eve the server's may already be the next) */
-  formatYear: (value: DateInput) => string;
   /**
    * '24 de noviembre de 2026 a las 9:01 p. m. hora estándar de Colombia': for texts read away
    * from the campus, such as emails.
@@ -146,7 +144,6 @@ const makeCampusDateFormat = (timeZone: string): CampusDateFormat => ({
   formatDate: dateFormatter({ timeZone, dateStyle: 'long' }),
   formatDateTime: dateFormatter({ timeZone, dateStyle: 'long', timeStyle: 'short' }),
   formatTime: dateFormatter({ timeZone, hour: 'numeric', minute: '2-digit' }),
-  formatYear: dateFormatter({ timeZone, year: 'numeric' }),
   formatDateTimeWithZone: dateFormatter({
     timeZone,
     year: 'numeric',

@@ -14,6 +14,4 @@ export {
   formatRelativeTime,
 } from '@unimercado/shared/format';
 
-export const { formatDate, formatDateTime, formatTime, formatYear } = campusDateFormat(
-  env.campusTimeZone,
-);
+export const { formatDate, formatDateTime, formatTime } = campusDateFormat(env.campusTimeZone);

@@ -5,7 +5,6 @@ import { RouteBoundary } from '@/components/errors/route-boundary';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { formatYear } from '@/utils/format';
 import { NavigationFocus } from './navigation-focus';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
@@ -76,7 +75,7 @@ export const AppLayout = ({
       {!hasBottomBar && (
         <Box component="footer" sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}>
           <Typography variant="body2">
-            © {formatYear(new Date())} {env.appName} · Compra y vende dentro de tu comunidad
+            © {new Date().getFullYear()} {env.appName} · Compra y vende dentro de tu comunidad
             universitaria
           </Typography>
         </Box>
