@@ -125,7 +125,7 @@ test('a shared product link previews with its title, price and photo', async ({ 
   expect(product).toBeDefined();
   const html = await (await request.get(`/products/${product!.id}`)).text();
   expect(html).toContain(
-    `<meta property="og:title" content="${product!.title} · $ 1.100.000 (vendido)"`,
+    `<meta property="og:title" content="${product!.title} · $\u00a01.100.000 (vendido)"`,
   );
   expect(html).toMatch(
     /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/products\/\d+\/share-image\.jpg\?v=/,

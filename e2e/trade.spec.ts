@@ -46,7 +46,7 @@ test('a buyer saves and offers, the seller accepts, the buyer rates, and the rat
   await price.fill('250000');
   await expect(offerDialog.getByText('La oferta debe ser menor al precio original.')).toBeVisible();
   await price.fill('150000');
-  await expect(offerDialog.getByText('25,0 % de descuento')).toBeVisible();
+  await expect(offerDialog.getByText('25,0% de descuento')).toBeVisible();
   await offerDialog.getByRole('button', { name: 'Enviar oferta' }).click();
   await expect(
     offerDialog.getByText('¡Oferta enviada! El vendedor recibirá una notificación.'),
@@ -98,7 +98,7 @@ test('a buyer saves and offers, the seller accepts, the buyer rates, and the rat
   await buyerPage.goto(`/user/${seller.id}`);
   await expect(buyerPage.getByText('Entrega puntual, todo perfecto.')).toBeVisible();
   const stats = buyerPage.getByRole('region', { name: 'Estadísticas' });
-  await expect(stats.locator('.MuiCard-root', { hasText: 'Promedio' })).toContainText('5');
+  await expect(stats.locator('.MuiCard-root', { hasText: 'Promedio' })).toContainText('5,00');
   await expect(stats.locator('.MuiCard-root', { hasText: 'Reseñas' })).toContainText('1');
   await expect(stats.locator('.MuiCard-root', { hasText: 'Vendidos' })).toContainText('1');
 });

@@ -39,6 +39,8 @@ const targets = [
       at('apps/web/index.html'),
       at('apps/web/public'),
       at('apps/web/vite.config.ts'),
+      // The build writes the campus time zone in (CAMPUS_TIME_ZONE, decision 050).
+      at('.env'),
       at('packages/shared/src'),
       at('scripts/build-web.mjs'),
       at('scripts/route-preloads.mjs'),

@@ -1,9 +1,30 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
+import { DEFAULT_CAMPUS_TIME_ZONE, resolveTimeZone } from '../../packages/shared/src/format';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The campus time zone (CAMPUS_TIME_ZONE, decision 050), from the environment or the repository's
+ * .env as the server reads it: written into the code at build time, so the server's render and the
+ * browser's write the same dates. A name Intl does not know stops the build. Tests use the
+ * default whatever the machine's settings, as the server's do.
+ */
+const campusTimeZone = (mode: string) => {
+  if (mode === 'test') return DEFAULT_CAMPUS_TIME_ZONE;
+  const configured = loadEnv(mode, REPO_ROOT, 'CAMPUS_TIME_ZONE').CAMPUS_TIME_ZONE?.trim();
+  if (!configured) return DEFAULT_CAMPUS_TIME_ZONE;
+  const zone = resolveTimeZone(configured);
+  if (zone === undefined) {
+    throw new Error(
+      `CAMPUS_TIME_ZONE debe ser una zona horaria IANA, p. ej. ${DEFAULT_CAMPUS_TIME_ZONE}`,
+    );
+  }
+  return zone;
+};
 
 /**
  * Everything the entry imports statically (rolldown's `$initial` tag) goes into one chunk: the
@@ -19,8 +40,11 @@ const ENTRY_GROUP = { name: 'app', tags: ['$initial' as const] };
  */
 const PAGE_STYLE_SHEET = /(?:^|\/)index-[\w-]+\.css$/;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  define: {
+    'import.meta.env.CAMPUS_TIME_ZONE': JSON.stringify(campusTimeZone(mode)),
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -54,4 +78,4 @@ export default defineConfig({
     css: false,
     testTimeout: 30_000,
   },
-});
+}));

@@ -17,6 +17,15 @@ describe('parseEnv', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.allowedEmailDomains).toEqual([]);
     expect(config.mailFrom).toBe('UniMercado <no-reply@localhost>');
+    expect(config.campusTimeZone).toBe('America/Bogota');
+  });
+
+  it('takes the campus time zone in the spelling Intl knows and refuses an unknown one', () => {
+    expect(parseEnv({ CAMPUS_TIME_ZONE: 'america/lima' }).campusTimeZone).toBe('America/Lima');
+    expect(parseEnv({ CAMPUS_TIME_ZONE: ' ' }).campusTimeZone).toBe('America/Bogota');
+    expect(() => parseEnv({ CAMPUS_TIME_ZONE: 'Bogota' })).toThrow(
+      'CAMPUS_TIME_ZONE: CAMPUS_TIME_ZONE debe ser una zona horaria IANA, p. ej. America/Bogota',
+    );
   });
 
   it('resolves DATA_DIR against the repository root, not the working directory', () => {
@@ -49,6 +58,7 @@ describe('parseEnv', () => {
         SMTP_URL: 'not a url',
         LOG_LEVEL: 'chatty',
         CORS_ORIGINS: 'https://ok.example, not-an-origin',
+        CAMPUS_TIME_ZONE: 'Mars/Olympus',
       });
     } catch (caught) {
       error = caught;
@@ -61,11 +71,12 @@ describe('parseEnv', () => {
       'SMTP_URL',
       'LOG_LEVEL',
       'CORS_ORIGINS',
+      'CAMPUS_TIME_ZONE',
       'JWT_SECRET',
     ]) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(6);
+    expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(7);
   });
 
   it('requires a long JWT_SECRET in production only', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@unimercado/shared/constants';
+import { DEFAULT_CAMPUS_TIME_ZONE, resolveTimeZone } from '@unimercado/shared/format';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 
@@ -26,6 +27,8 @@ export type AppConfig = {
   allowedEmailDomains: string[];
   adminEmails: string[];
   appName: string;
+  /** IANA time zone the dates of emails and notifications are written in (decision 050). */
+  campusTimeZone: string;
   logLevel: LogLevel;
   webDistDir: string;
   /** Trust X-Forwarded-* from a reverse proxy (needed for per-IP limits behind a load balancer). */
@@ -131,6 +134,23 @@ const envSchema = z.object({
     ),
   ),
   APP_NAME: z.preprocess(blankToUndefined, z.string().trim().min(1).default(DEFAULT_APP_NAME)),
+  CAMPUS_TIME_ZONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(DEFAULT_CAMPUS_TIME_ZONE)
+      .transform((value, ctx) => {
+        const zone = resolveTimeZone(value);
+        if (zone === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `CAMPUS_TIME_ZONE debe ser una zona horaria IANA, p. ej. ${DEFAULT_CAMPUS_TIME_ZONE}`,
+          });
+          return z.NEVER;
+        }
+        return zone;
+      }),
+  ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: z.preprocess(
@@ -188,6 +208,7 @@ export const parseEnv = (
     allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS,
     adminEmails: e.ADMIN_EMAILS,
     appName: e.APP_NAME,
+    campusTimeZone: e.CAMPUS_TIME_ZONE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

@@ -20,4 +20,6 @@ export const env = {
     import.meta.env.VITE_APP_NAME,
   ),
   apiBaseUrl: '/api',
+  /** Dates are written in it, on the server and in the browser alike (decision 050). */
+  campusTimeZone: import.meta.env.CAMPUS_TIME_ZONE,
 } as const;

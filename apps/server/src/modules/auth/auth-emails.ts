@@ -2,11 +2,12 @@ import {
   PASSWORD_RESET_TOKEN_TTL_MINUTES,
   VERIFICATION_TOKEN_TTL_HOURS,
 } from '@unimercado/shared/constants';
+import { campusDateFormat } from '@unimercado/shared/format';
 import type { AppConfig } from '../../config/env';
 import { plainText, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
 
-type Config = Pick<AppConfig, 'publicUrl' | 'appName'>;
+type Config = Pick<AppConfig, 'publicUrl' | 'appName' | 'campusTimeZone'>;
 
 export const verificationLink = (config: Config, token: string) =>
   `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
@@ -58,14 +59,10 @@ export const buildPasswordResetEmail = (
   return { to, subject: `Restablece tu contraseña de ${app}`, text, html };
 };
 
-const formatUtc = (date: Date) =>
-  `${new Intl.DateTimeFormat('es-CO', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date)} (UTC)`;
-
-/** Sent after every password change, to the address the account had before the change. */
+/**
+ * Sent after every password change, to the address the account had before the change. The time
+ * is the campus's, with the zone named: the reader may be elsewhere (decision 050).
+ */
 export const buildPasswordChangedEmail = (
   config: Config,
   { to, name, at }: { to: string; name: string; at: Date },
@@ -75,7 +72,7 @@ export const buildPasswordChangedEmail = (
     appName: app,
     greeting: greeting(name),
     intro: [
-      `La contraseña de tu cuenta de ${app} se cambió el ${formatUtc(at)}. Todas las sesiones abiertas con la contraseña anterior se cerraron.`,
+      `La contraseña de tu cuenta de ${app} se cambió el ${campusDateFormat(config.campusTimeZone).formatDateTimeWithZone(at)}. Todas las sesiones abiertas con la contraseña anterior se cerraron.`,
       'Si fuiste tú, no tienes que hacer nada.',
       `Si no fuiste tú, alguien más puede estar usando tu cuenta: restablece tu contraseña ahora con este enlace y revisa los datos de tu perfil.`,
     ],

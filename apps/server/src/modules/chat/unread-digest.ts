@@ -1,3 +1,4 @@
+import { formatCount } from '@unimercado/shared/format';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
 import { chatPreferences } from '../../db/schema';
@@ -37,14 +38,10 @@ export const buildUnreadDigestEmail = (
   senders: { name: string; count: number }[],
 ): MailMessage => {
   const total = senders.reduce((sum, sender) => sum + sender.count, 0);
-  const subject =
-    total === 1
-      ? `Tienes 1 mensaje sin leer en ${config.appName}`
-      : `Tienes ${total} mensajes sin leer en ${config.appName}`;
+  const subject = `Tienes ${formatCount(total, 'mensaje', 'mensajes')} sin leer en ${config.appName}`;
   // Names are people's own text: plain text only, never something a mail client would link.
   const lines = senders.map(
-    (sender) =>
-      `${plainText(sender.name)}: ${sender.count} ${sender.count === 1 ? 'mensaje' : 'mensajes'}`,
+    (sender) => `${plainText(sender.name)}: ${formatCount(sender.count, 'mensaje', 'mensajes')}`,
   );
   const { text, html } = renderEmail({
     appName: config.appName,

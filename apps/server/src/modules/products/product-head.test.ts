@@ -55,7 +55,7 @@ describe('product pages carry OpenGraph and description tags', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
     expect(html).toContain('<title>Bicicleta de ruta · UniMercado</title>');
-    expect(metaContents(html, 'og:title')).toEqual(['Bicicleta de ruta · $ 850.000']);
+    expect(metaContents(html, 'og:title')).toEqual(['Bicicleta de ruta · $\u00a0850.000']);
     expect(metaContents(html, 'og:type')).toEqual(['product']);
     expect(metaContents(html, 'og:url')).toEqual([
       `https://mercado.uni.edu/products/${product.id}`,
@@ -103,7 +103,7 @@ describe('product pages carry OpenGraph and description tags', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/products/${product.id}` });
     const escaped = 'Bono $&#38; $&#39; $` $1 regalo';
     expect(res.body).toContain(`<title>${escaped} · UniMercado</title>`);
-    expect(metaContents(res.body, 'og:title')).toEqual([`${escaped} · $ 85.000`]);
+    expect(metaContents(res.body, 'og:title')).toEqual([`${escaped} · $\u00a085.000`]);
     // The rest of the page is where it was, once.
     expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
     expect(res.body.match(/<\/head>/g)).toHaveLength(1);

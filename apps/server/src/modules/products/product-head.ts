@@ -1,4 +1,5 @@
 import { MAX_ID } from '@unimercado/shared/constants';
+import { formatPrice } from '@unimercado/shared/format';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { AppDeps } from '../../lib/deps';
 import { shareImageSize } from './images';
@@ -10,15 +11,6 @@ const PRODUCT_PATH = /^\/products\/(\d{1,10})\/?$/;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const priceFormatter = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-/** `$ 850.000`, as the web app shows prices (conventions.md). */
-export const formatPrice = (value: number) => priceFormatter.format(value).replace(/\u00a0/g, ' ');
 
 const summary = (text: string, max = 180) => {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -72,7 +72,7 @@ describe('offers, purchases and their rules', () => {
       const sale = await makeOffer(ctx, buyer, product, 50000);
       const [notice] = await notificationsOf(seller);
       expect(notice).toMatchObject({ typeId: 3, userId: seller.user.id, read: false });
-      expect(notice?.message).toBe('Has recibido una nueva oferta de $ 50.000 por "Lámpara".');
+      expect(notice?.message).toBe('Has recibido una nueva oferta de $\u00a050.000 por "Lámpara".');
       const echo = await call(buyer, 'POST', '/api/notifications', {
         userId: seller.user.id,
         typeId: 3,

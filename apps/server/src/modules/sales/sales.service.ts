@@ -1,4 +1,5 @@
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
+import { formatPrice } from '@unimercado/shared/format';
 import {
   SALE_MESSAGES,
   type CreateSaleInput,
@@ -21,7 +22,6 @@ import {
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { formatPrice } from '../products/product-head';
 import {
   findProductRows,
   lockProductRow,

@@ -89,6 +89,16 @@ describe('chat page', () => {
     );
   });
 
+  it("shows each message's campus time, the hour without a leading zero", async () => {
+    // 9:01 p. m. in Bogotá is 2:01 a. m. of the next day in UTC, the test machine's zone.
+    const late = { ...message(3, 8, ME, 'Paso mañana', 0), createdAt: '2026-11-25T02:01:00.000Z' };
+    chatApi({ 'GET /api/chat/messages': () => jsonResponse(200, [late]) });
+    renderApp('/chat?userId=8', { user: TEST_USER });
+    const log = await screen.findByRole('log', {}, { timeout: 8_000 });
+    expect(await within(log).findByText('Paso mañana')).toBeInTheDocument();
+    expect(within(log).getByText('9:01 p. m.')).toBeInTheDocument();
+  });
+
   it('sends: disabled while blank, a temporary message replaced by the real one', async () => {
     chatApi();
     const user = userEvent.setup({ delay: null });

@@ -55,7 +55,7 @@ describe('/products/{id}: offer', () => {
     ).toBeInTheDocument();
     await userEvent.clear(field);
     await userEvent.type(field, '833000');
-    expect(within(dialog).getByText('15,0 % de descuento')).toBeInTheDocument();
+    expect(within(dialog).getByText('15,0% de descuento')).toBeInTheDocument();
   });
 
   it('sends the offer as pending, confirms, and closes 2 s later', async () => {

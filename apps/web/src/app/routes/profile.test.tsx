@@ -64,7 +64,8 @@ describe('own profile', () => {
     expect(await screen.findByText('+57 300 123 4567')).toBeInTheDocument();
     const stats = await screen.findByRole('region', { name: 'Estadísticas' });
     expect(within(stats).getByText('5')).toBeInTheDocument();
-    expect(within(stats).getByText('4,5')).toBeInTheDocument();
+    // 'promedio' is a mean with two decimals (spec §9).
+    expect(within(stats).getByText('4,50')).toBeInTheDocument();
     expect(await screen.findByText('Pedro Gómez')).toBeInTheDocument();
     expect(screen.getByText('Usuario #99')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pedro Gómez' })).toHaveStyle({ minHeight: '44px' });
@@ -333,7 +334,7 @@ describe('public profile', () => {
       'GET /api/users/8': () =>
         jsonResponse(200, { ...PROFILE, id: 8, name: 'Pedro Gómez', email: null, phone: null }),
       'GET /api/users/8/stats': () =>
-        jsonResponse(200, { productos: 3, vendidos: 1, promedio: 5, totalReviews: 1 }),
+        jsonResponse(200, { productos: 3, vendidos: 1, promedio: 1, totalReviews: 1 }),
       'GET /api/reviews': () => jsonResponse(200, []),
     });
     const { router } = renderApp('/user/8');
@@ -350,6 +351,8 @@ describe('public profile', () => {
     expect(screen.queryByRole('button', { name: /Enviar mensaje/ })).not.toBeInTheDocument();
     const stats = await screen.findByRole('region', { name: 'Estadísticas' });
     expect(within(stats).getByText('3')).toBeInTheDocument();
+    // A mean of 1 reads '1,00', not '1' (issue 18).
+    expect(within(stats).getByText('1,00')).toBeInTheDocument();
   });
 
   it('tells an unverified member how to see contact details', async () => {

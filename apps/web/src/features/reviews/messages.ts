@@ -1,3 +1,5 @@
+import { formatCount } from '@/utils/format';
+
 /** Spanish texts of rating a purchase (spec sections 2 and 5). */
 export const REVIEWS_TEXT = {
   rate: 'Calificar producto',
@@ -5,7 +7,7 @@ export const REVIEWS_TEXT = {
   dialogTitle: 'Calificar transacción',
   ratingLabel: 'Calificación',
   ratingHint: 'Elige de 1 a 5 estrellas.',
-  stars: (value: number) => (value === 1 ? '1 estrella' : `${value} estrellas`),
+  stars: (value: number) => formatCount(value, 'estrella', 'estrellas'),
   noRating: 'Sin calificación',
   comment: 'Comentario',
   cancel: 'Cancelar',

@@ -12,7 +12,7 @@ export const SALES_TEXT = {
   offerSubmit: 'Enviar oferta',
   offerSending: 'Enviando...',
   listedPrice: 'Precio publicado',
-  discount: (percent: string) => `${percent} % de descuento`,
+  discount: (percent: string) => `${percent} de descuento`,
   offersTitle: 'Ofertas recibidas',
   offersEmpty: 'Aún no has recibido ofertas por este producto.',
   offersLoadError: 'No se pudieron cargar las ofertas.',

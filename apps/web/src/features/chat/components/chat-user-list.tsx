@@ -9,7 +9,7 @@ import type { ChatUser } from '@unimercado/shared/chat';
 import { CountBadge } from '@/components/feedback/count-badge';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { getInitials } from '@/utils/initials';
-import { formatRelativeTime } from '@/utils/relative-time';
+import { formatRelativeTime } from '@/utils/format';
 import { CHAT_TEXTS } from '../messages';
 
 export type ChatListEntry = Pick<ChatUser, 'id' | 'name'> & {

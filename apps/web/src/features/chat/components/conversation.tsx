@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { TextInput } from '@/components/form/text-input';
 import { hrefs } from '@/config/paths';
+import { formatTime } from '@/utils/format';
 import { getInitials } from '@/utils/initials';
 import { CHAT_KEY } from '../api/get-chat-users';
 import { useChatMessages } from '../api/get-chat-messages';
@@ -23,8 +24,6 @@ import { CHAT_TEXTS } from '../messages';
 import { mergeHistory, type DisplayMessage } from '../utils/chat-messages';
 import { HEADER_SX, HISTORY_SX, HistorySkeleton } from './conversation-layout';
 import { MessageText } from './message-text';
-
-const timeFormatter = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit' });
 
 const Bubble = ({ message, isMine }: { message: DisplayMessage; isMine: boolean }) => (
   <Box sx={{ display: 'flex', justifyContent: isMine ? 'flex-end' : 'flex-start', mb: 1 }}>
@@ -51,7 +50,7 @@ const Bubble = ({ message, isMine }: { message: DisplayMessage; isMine: boolean 
         component="div"
         sx={{ textAlign: 'right', opacity: 0.8, mt: 0.25 }}
       >
-        {message.temporary ? CHAT_TEXTS.sending : timeFormatter.format(new Date(message.createdAt))}
+        {message.temporary ? CHAT_TEXTS.sending : formatTime(message.createdAt)}
       </Typography>
     </Box>
   </Box>

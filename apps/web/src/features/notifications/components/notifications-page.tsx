@@ -18,7 +18,7 @@ import { ErrorAlert } from '@/components/errors/error-alert';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { RefreshButton } from '@/components/feedback/refresh-button';
 import { toUserMessage } from '@/lib/api-client';
-import { formatRelativeTime } from '@/utils/relative-time';
+import { formatRelativeTime } from '@/utils/format';
 import { notificationCountsQueryOptions, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NOTIFICATION_TEXTS } from '../messages';

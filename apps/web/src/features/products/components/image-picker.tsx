@@ -15,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MAX_IMAGES } from '@unimercado/shared/constants';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { formatFileSize } from '@/utils/format';
 import { PRODUCTS_TEXT } from '../messages';
 import {
   ACCEPT_ATTRIBUTE,
@@ -35,11 +36,6 @@ export const pickedFromFile = (file: File): PickedImage => ({
   file,
   previewUrl: URL.createObjectURL(file),
 });
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Help shown with the 1 MB message (spec section 5). */
 export const CompressionTips = () => (
@@ -163,7 +159,7 @@ export const ImagePicker = ({
                     <Chip label="Portada" size="small" color="primary" sx={{ mt: 0.5 }} />
                   ) : (
                     <Typography variant="caption" color="text.secondary">
-                      {item.kind === 'new' ? formatSize(item.file.size) : 'Foto publicada'}
+                      {item.kind === 'new' ? formatFileSize(item.file.size) : 'Foto publicada'}
                     </Typography>
                   )}
                 </Box>

@@ -22,7 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { hrefs } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatPrice } from '@/utils/format';
+import { formatCount, formatDate, formatDateTime, formatPrice } from '@/utils/format';
 import { recordProductView, useProduct } from '../api/get-product';
 import { PRODUCTS_TEXT } from '../messages';
 import { ConditionChip } from './condition-chip';
@@ -208,7 +208,7 @@ export const ProductDetail = ({
             <Alert severity="success" variant="outlined" sx={{ mb: 2 }}>
               {PRODUCTS_TEXT.ownProduct}
               {product.viewCount !== undefined &&
-                ` · ${product.viewCount} ${product.viewCount === 1 ? 'visita' : 'visitas'}`}
+                ` · ${formatCount(product.viewCount, 'visita', 'visitas')}`}
             </Alert>
           )}
           <ProductDetailActions

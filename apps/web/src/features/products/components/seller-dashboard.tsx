@@ -24,7 +24,7 @@ import { RefreshButton } from '@/components/feedback/refresh-button';
 import { StatCard, StatCardSkeleton } from '@/components/feedback/stat-card';
 import { paths } from '@/config/paths';
 import { isApiError, toUserMessage } from '@/lib/api-client';
-import { formatPrice } from '@/utils/format';
+import { formatCount, formatPrice } from '@/utils/format';
 import { useProducts } from '../api/get-products';
 import { useSellerStats } from '../api/get-seller-stats';
 import { useDeleteProduct, useMarkProductSold } from '../api/product-mutations';
@@ -36,10 +36,10 @@ import { SellerTabs } from './seller-tabs';
 
 export type SellerTab = 'active' | 'sold';
 
-const viewsLabel = (count: number) => (count === 1 ? '1 visita' : `${count} visitas`);
+const viewsLabel = (count: number) => formatCount(count, 'visita', 'visitas');
 
 /** How many people saved the listing (issue 9: the seller sees it). */
-const savesLabel = (count: number) => (count === 1 ? '1 favorito' : `${count} favoritos`);
+const savesLabel = (count: number) => formatCount(count, 'favorito', 'favoritos');
 
 /** The delete error texts of spec section 8 (a 409 explains itself). */
 const deleteErrorMessage = (error: unknown) => {

@@ -21,7 +21,7 @@ describe('offer rules (spec section 5)', () => {
   });
 
   it('shows the discount with one decimal', () => {
-    expect(formatDiscount(85000, 100000)).toBe('15,0');
-    expect(formatDiscount(2, 3)).toBe('33,3');
+    expect(formatDiscount(85000, 100000)).toBe('15,0%');
+    expect(formatDiscount(2, 3)).toBe('33,3%');
   });
 });

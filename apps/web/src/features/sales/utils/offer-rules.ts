@@ -1,3 +1,4 @@
+import { formatPercent } from '@/utils/format';
 import { SALES_TEXT } from '../messages';
 
 export type OfferCheck = { price: number; error: null } | { price: null; error: string | null };
@@ -25,11 +26,6 @@ export const checkOffer = (input: string, listedPrice: number): OfferCheck => {
   return { price, error: null };
 };
 
-const percentFormatter = new Intl.NumberFormat('es-CO', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
-/** The discount against the listed price with one decimal ('15,5'), spec section 5. */
+/** The discount against the listed price with one decimal ('15,5%'), spec section 5. */
 export const formatDiscount = (offer: number, listedPrice: number): string =>
-  percentFormatter.format(((listedPrice - offer) / listedPrice) * 100);
+  formatPercent((listedPrice - offer) / listedPrice);
