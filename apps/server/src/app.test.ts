@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isErrorBody } from '@unimercado/shared/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoggerOptions } from './app';
+import { defaultLoggerOptions } from './lib/logger';
 import type { DatabaseHandle } from './db/client';
 import {
   bearer,

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
 import Fastify, {
-  LogController,
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -20,13 +18,8 @@ import type { AppConfig } from './config/env';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { AppError, COMMON_MESSAGES } from './lib/app-error';
+import { defaultLoggerOptions, requestLogging } from './lib/logger';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
-import { createLogDestination, type LogDestination } from './lib/log-destination';
-import {
-  logRequestCompleted,
-  requestChildLoggerFactory,
-  requestLogFields,
-} from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -86,36 +79,6 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-const canPrettyPrint = () => {
-  try {
-    createRequire(import.meta.url).resolve('pino-pretty');
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-export const defaultLoggerOptions = (config: AppConfig): FastifyServerOptions['logger'] => ({
-  level: config.logLevel,
-  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  serializers: {
-    // Verification links are single-use secrets: keep them out of request logs.
-    req: requestLogFields,
-  },
-  ...(process.stdout.isTTY && !config.isProduction && canPrettyPrint()
-    ? {
-        transport: {
-          target: 'pino-pretty',
-          options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
-        },
-      }
-    : { stream: bufferedStdout() }),
-});
-
-/** Standard output in blocks (lib/log-destination.ts); one per process, made on first use. */
-let stdoutDestination: LogDestination | undefined;
-const bufferedStdout = () => (stdoutDestination ??= createLogDestination());
 
 /** Opens the configured database, applies migrations and the idempotent seed. */
 export const openDatabase = async (config: AppConfig): Promise<DatabaseHandle> =>
@@ -226,9 +189,8 @@ export const buildApp = async (options: BuildAppOptions) => {
         : randomUUID();
     },
     forceCloseConnections: 'idle',
-    // One line per request, written when it is answered (see the onResponse hook below).
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: requestChildLoggerFactory,
+    // One line per request, written when it is answered (lib/logger.ts).
+    ...requestLogging(),
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
@@ -238,10 +200,6 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('config', config);
   app.decorate('passwords', createPasswordHasher(options.argon2));
   app.decorate('now', options.now ?? (() => new Date()));
-  app.addHook('onResponse', (request, reply, done) => {
-    logRequestCompleted(request, reply);
-    done();
-  });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);

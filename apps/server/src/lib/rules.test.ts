@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { redactTokens } from './request-log';
+import { redactTokens } from './logger';
 import { createMemoryCounterStore } from './counter-store';
 import { createTokenService, readBearerToken } from './jwt';
 import { averageRating } from './rating';
