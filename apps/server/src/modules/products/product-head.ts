@@ -1,5 +1,6 @@
 import { MAX_ID } from '@unimercado/shared/constants';
 import type { Product } from '@unimercado/shared/schemas/products';
+import escapeHtml from 'escape-html';
 import type { AppDeps } from '../../lib/deps';
 import { shareImageSize } from './images';
 import { findProductRow, toProductDto } from './products.queries';
@@ -7,9 +8,6 @@ import { findProductRow, toProductDto } from './products.queries';
 /** A product's page, whatever its id (the web app's `/products/:id`). */
 const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 const PRODUCT_PATH = /^\/products\/(\d{1,10})\/?$/;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const priceFormatter = new Intl.NumberFormat('es-CO', {
   style: 'currency',
