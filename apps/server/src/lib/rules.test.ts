@@ -142,3 +142,19 @@ describe('memory counter store', () => {
     await store.close();
   });
 });
+
+describe('memory counter store bound', () => {
+  it('keeps at most its number of keys, dropping the least recently used', async () => {
+    const time = 0;
+    const store = createMemoryCounterStore(() => time, 3);
+    for (const key of ['a', 'b', 'c']) await store.increment(key, 60_000);
+    await store.increment('a', 60_000);
+    await store.increment('d', 60_000);
+    // 'b' was the least recently used: dropped; the others keep counting.
+    expect((await store.peek('b')).count).toBe(0);
+    expect((await store.peek('a')).count).toBe(2);
+    expect((await store.peek('c')).count).toBe(1);
+    expect((await store.peek('d')).count).toBe(1);
+    await store.close();
+  });
+});
