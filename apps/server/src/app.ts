@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
 import Fastify, {
@@ -153,23 +151,20 @@ const refuseNulCharacters = (app: FastifyInstance) => {
 };
 
 /**
- * Graceful shutdown: answers still in flight when closing starts tell keep-alive clients to hang
- * up (`Connection: close`), so closing does not wait for their connections to time out. Requests
- * that arrive later get Fastify's 503, which says the same. The open connections are known from
- * the server's `connection` events (a cost per connection, none per request); each one's answer
- * in progress is its `_httpMessage`, which Node keeps (a pipelined answer queued behind it is not
- * reached: Node closes the connection after the first one).
+ * Graceful shutdown, Fastify's lifecycle: once closing begins, requests that arrive get Fastify's
+ * 503 with `Connection: close` (`return503OnClosing`), idle keep-alive connections are closed
+ * (`forceCloseConnections: 'idle'`) and requests in flight finish. A keep-alive connection whose
+ * answer was still in flight becomes idle once that answer is sent; Node's
+ * `closeIdleConnections` is run again until the server has closed, so such a connection is
+ * closed right after its answer instead of holding the shutdown for the keep-alive timeout.
  */
-const tellInFlightClientsToHangUp = (app: FastifyInstance) => {
-  const connections = new Set<Socket>();
-  app.server.on('connection', (socket: Socket) => {
-    connections.add(socket);
-    socket.once('close', () => connections.delete(socket));
-  });
+const CLOSE_IDLE_EVERY_MS = 25;
+const closeConnectionsOnceIdle = (app: FastifyInstance) => {
   app.addHook('preClose', (done) => {
-    for (const socket of connections) {
-      const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-      if (answer && !answer.headersSent) answer.setHeader('connection', 'close');
+    if (app.server.listening) {
+      const timer = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
+      timer.unref();
+      app.server.once('close', () => clearInterval(timer));
     }
     done();
   });
@@ -204,7 +199,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);
 
-  tellInFlightClientsToHangUp(app);
+  closeConnectionsOnceIdle(app);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
