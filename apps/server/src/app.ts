@@ -23,13 +23,15 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { insertNotification } from './modules/notifications/notifications.service';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
 import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
-import { SESSIONS_REVOKED_TOPIC } from './modules/users/sessions';
+import { SESSIONS_REVOKED_TOPIC } from './db/sessions';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
+import { hasAcceptedSale, rejectPendingOffers } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
@@ -222,7 +224,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(redisPlugin, { config });
   await app.register(busPlugin);
   await app.register(brokerPlugin);
-  await app.register(notifierPlugin);
+  await app.register(notifierPlugin, { insertNotification });
   await app.register(rateLimitPlugin, { settings: options.rateLimits });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
@@ -235,7 +237,16 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
-  await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(productsRoutes, {
+    prefix: '/api/products',
+    // Products and sales do not import each other in a circle: sales reads products, and the
+    // offers of a listing being removed or sold are the sales module's, handed over here.
+    offers: {
+      hasAcceptedSale,
+      rejectPendingOffers: (scope, product, reason) =>
+        rejectPendingOffers(scope, depsOf(app), product, { reason }),
+    },
+  });
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(salesRoutes, { prefix: '/api/sales' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
-import { isSessionsRevokedEvent, SESSIONS_REVOKED_TOPIC } from '../modules/users/sessions';
+import { isSessionsRevokedEvent, SESSIONS_REVOKED_TOPIC } from '../db/sessions';
 import { StompConnection } from './realtime/connection';
 import { routeDeliveries } from './realtime/delivery';
 import { createSessions, type SendHandler } from './realtime/session';
