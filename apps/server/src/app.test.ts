@@ -588,22 +588,28 @@ describe('serving the built web app', () => {
 });
 
 describe('graceful shutdown', () => {
-  /** The app with a route that answers after 300 ms. */
-  const appWithSlowRoute = () =>
-    createTestApp({
+  /** The app with a route that answers 300 ms after it starts; `started` resolves then. */
+  const appWithSlowRoute = async () => {
+    let markStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const ctx = await createTestApp({
       configure: (app) => {
         app.get('/api/_probe/slow', async () => {
+          markStarted();
           await new Promise((resolve) => setTimeout(resolve, 300));
           return { done: true };
         });
       },
     });
+    return { ctx, started };
+  };
 
   it('finishes in-flight requests before closing', async () => {
-    const ctx = await appWithSlowRoute();
+    const { ctx, started } = await appWithSlowRoute();
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const inFlight = fetch(`${address}/api/_probe/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closing starts while the request is being handled (one arriving later gets a 503).
+    await started;
     const closing = ctx.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
@@ -613,7 +619,7 @@ describe('graceful shutdown', () => {
   });
 
   it('answers a keep-alive client in flight in full, then closes its connection, and closes promptly', async () => {
-    const ctx = await appWithSlowRoute();
+    const { ctx, started } = await appWithSlowRoute();
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     // A client that keeps its connection (HTTP/1.1): one quick request answered before closing,
@@ -639,7 +645,7 @@ describe('graceful shutdown', () => {
       expect(received).toMatch(/^HTTP\/1\.1 200[^]*connection: keep-alive/i);
       received = '';
       ask('/api/_probe/slow');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await started;
       const startedClosing = Date.now();
       const closing = ctx.close();
       await ended;
