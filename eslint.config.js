@@ -29,6 +29,38 @@ const sharedBoundaries = {
   ],
 };
 
+/**
+ * Server layering (docs/conventions.md): app.ts -> modules -> plugins -> db -> lib/config. A
+ * lower layer never imports a higher one (type-only imports are allowed: they leave no runtime
+ * dependency). Modules are listed lowest first; a module imports only modules before it, so they
+ * cannot import each other in a circle. Within a module, routes -> service -> queries.
+ */
+const SERVER_MODULES = [
+  'health',
+  'roles',
+  'categories',
+  'notifications',
+  'chat',
+  'products',
+  'favorites',
+  'sales',
+  'reviews',
+  'auth',
+  'users',
+];
+const layer = (group, message) => ({ group, message, allowTypeImports: true });
+const noApp = layer(['**/app', '**/app.js'], 'Only the entry points import app.ts.');
+const noModules = layer(['**/modules/**'], 'Plugins, db, lib and config never import modules.');
+const noPlugins = layer(['**/plugins/**'], 'db, lib and config never import plugins.');
+const noDb = layer(['**/db/**'], 'lib and config never import db.');
+const serverLayerRules = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+const serverSource = (folder) => ({
+  files: [`apps/server/src/${folder}/**/*.ts`],
+  ignores: ['apps/server/src/**/*.test.ts'],
+});
+
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const webFeatures = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
@@ -79,6 +111,45 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', serverBoundaries] },
   },
+  { ...serverSource('plugins'), rules: serverLayerRules(noApp, noModules) },
+  { ...serverSource('db'), rules: serverLayerRules(noApp, noModules, noPlugins) },
+  { ...serverSource('lib'), rules: serverLayerRules(noApp, noModules, noPlugins, noDb) },
+  { ...serverSource('config'), rules: serverLayerRules(noApp, noModules, noPlugins, noDb) },
+  ...SERVER_MODULES.map((module, rank) => {
+    const later = SERVER_MODULES.slice(rank + 1);
+    const notLater = later.length
+      ? [
+          layer(
+            later.flatMap((other) => [`../${other}/*`, `**/modules/${other}/*`]),
+            `${module} may import only modules listed before it in eslint.config.js (no circles).`,
+          ),
+        ]
+      : [];
+    return [
+      {
+        ...serverSource(`modules/${module}`),
+        rules: serverLayerRules(
+          noApp,
+          ...notLater,
+          layer(
+            ['./*.routes', '../*/*.routes'],
+            'Only app.ts registers routes (routes -> service).',
+          ),
+        ),
+      },
+      {
+        files: [`apps/server/src/modules/${module}/*.queries.ts`],
+        rules: serverLayerRules(
+          noApp,
+          ...notLater,
+          layer(
+            ['./*.routes', '../*/*.routes', './*.service', '../*/*.service'],
+            'Queries are below services.',
+          ),
+        ),
+      },
+    ];
+  }).flat(),
   {
     files: ['packages/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', sharedBoundaries] },

@@ -1,12 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isErrorBody } from '@unimercado/shared/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoggerOptions } from './app';
+import { defaultLoggerOptions } from './lib/logger';
 import type { DatabaseHandle } from './db/client';
 import {
   bearer,
@@ -589,22 +588,28 @@ describe('serving the built web app', () => {
 });
 
 describe('graceful shutdown', () => {
-  /** The app with a route that answers after 300 ms. */
-  const appWithSlowRoute = () =>
-    createTestApp({
+  /** The app with a route that answers 300 ms after it starts; `started` resolves then. */
+  const appWithSlowRoute = async () => {
+    let markStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const ctx = await createTestApp({
       configure: (app) => {
         app.get('/api/_probe/slow', async () => {
+          markStarted();
           await new Promise((resolve) => setTimeout(resolve, 300));
           return { done: true };
         });
       },
     });
+    return { ctx, started };
+  };
 
   it('finishes in-flight requests before closing', async () => {
-    const ctx = await appWithSlowRoute();
+    const { ctx, started } = await appWithSlowRoute();
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const inFlight = fetch(`${address}/api/_probe/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closing starts while the request is being handled (one arriving later gets a 503).
+    await started;
     const closing = ctx.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
@@ -613,40 +618,48 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${address}/healthz`)).rejects.toThrow();
   });
 
-  it('tells keep-alive clients of answers still in flight to hang up, and closes promptly', async () => {
-    const ctx = await appWithSlowRoute();
+  it('answers a keep-alive client in flight in full, then closes its connection, and closes promptly', async () => {
+    const { ctx, started } = await appWithSlowRoute();
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
-    const agent = new Agent({ keepAlive: true });
-    const get = (path: string) =>
-      new Promise<{ status: number; connection: string | undefined; body: string }>(
-        (resolve, reject) => {
-          request({ host: '127.0.0.1', port, path, agent }, (res) => {
-            let body = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (body += chunk));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
-            );
-          })
-            .on('error', reject)
-            .end();
-        },
-      );
+    // A client that keeps its connection (HTTP/1.1): one quick request answered before closing,
+    // then a slow one that is in flight when closing starts.
+    const socket = connect(port, '127.0.0.1');
+    socket.setEncoding('latin1');
+    let received = '';
+    let endedAt: number | undefined;
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) =>
+      socket.on('end', () => {
+        endedAt = Date.now();
+        resolve();
+      }),
+    );
+    const ask = (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const waitFor = async (text: string) => {
+      while (!received.includes(text)) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
     try {
-      // Before closing, answers keep the connection.
-      expect((await get('/healthz')).connection).toBe('keep-alive');
-      const inFlight = get('/api/_probe/slow');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      ask('/healthz');
+      await waitFor('{"status":"ok"}');
+      expect(received).toMatch(/^HTTP\/1\.1 200[^]*connection: keep-alive/i);
+      received = '';
+      ask('/api/_probe/slow');
+      await started;
       const startedClosing = Date.now();
       const closing = ctx.close();
-      const answer = await inFlight;
-      expect(answer).toEqual({ status: 200, connection: 'close', body: '{"done":true}' });
+      await ended;
+      // The answer in flight came whole, and then the server closed the connection.
+      expect(received).toMatch(/^HTTP\/1\.1 200 /);
+      expect(received.endsWith('{"done":true}')).toBe(true);
       await closing;
       // Nothing waited for the kept-alive connection to time out.
+      expect(endedAt! - startedClosing).toBeLessThan(2000);
       expect(Date.now() - startedClosing).toBeLessThan(2000);
+      // Closed: a new connection is refused.
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     } finally {
-      agent.destroy();
+      socket.destroy();
     }
   });
 });

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
 import Fastify, {
-  LogController,
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -20,25 +16,22 @@ import type { AppConfig } from './config/env';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { AppError, COMMON_MESSAGES } from './lib/app-error';
+import { defaultLoggerOptions, requestLogging } from './lib/logger';
 import { createPasswordHasher, type PasswordHasher } from './lib/password';
-import { createLogDestination, type LogDestination } from './lib/log-destination';
-import {
-  logRequestCompleted,
-  requestChildLoggerFactory,
-  requestLogFields,
-} from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { insertNotification } from './modules/notifications/notifications.service';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
 import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
-import { SESSIONS_REVOKED_TOPIC } from './modules/users/sessions';
+import { SESSIONS_REVOKED_TOPIC } from './db/sessions';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
+import { hasAcceptedSale, rejectPendingOffers } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
@@ -86,36 +79,6 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-const canPrettyPrint = () => {
-  try {
-    createRequire(import.meta.url).resolve('pino-pretty');
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-export const defaultLoggerOptions = (config: AppConfig): FastifyServerOptions['logger'] => ({
-  level: config.logLevel,
-  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  serializers: {
-    // Verification links are single-use secrets: keep them out of request logs.
-    req: requestLogFields,
-  },
-  ...(process.stdout.isTTY && !config.isProduction && canPrettyPrint()
-    ? {
-        transport: {
-          target: 'pino-pretty',
-          options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
-        },
-      }
-    : { stream: bufferedStdout() }),
-});
-
-/** Standard output in blocks (lib/log-destination.ts); one per process, made on first use. */
-let stdoutDestination: LogDestination | undefined;
-const bufferedStdout = () => (stdoutDestination ??= createLogDestination());
 
 /** Opens the configured database, applies migrations and the idempotent seed. */
 export const openDatabase = async (config: AppConfig): Promise<DatabaseHandle> =>
@@ -190,23 +153,20 @@ const refuseNulCharacters = (app: FastifyInstance) => {
 };
 
 /**
- * Graceful shutdown: answers still in flight when closing starts tell keep-alive clients to hang
- * up (`Connection: close`), so closing does not wait for their connections to time out. Requests
- * that arrive later get Fastify's 503, which says the same. The open connections are known from
- * the server's `connection` events (a cost per connection, none per request); each one's answer
- * in progress is its `_httpMessage`, which Node keeps (a pipelined answer queued behind it is not
- * reached: Node closes the connection after the first one).
+ * Graceful shutdown, Fastify's lifecycle: once closing begins, requests that arrive get Fastify's
+ * 503 with `Connection: close` (`return503OnClosing`), idle keep-alive connections are closed
+ * (`forceCloseConnections: 'idle'`) and requests in flight finish. A keep-alive connection whose
+ * answer was still in flight becomes idle once that answer is sent; Node's
+ * `closeIdleConnections` is run again until the server has closed, so such a connection is
+ * closed right after its answer instead of holding the shutdown for the keep-alive timeout.
  */
-const tellInFlightClientsToHangUp = (app: FastifyInstance) => {
-  const connections = new Set<Socket>();
-  app.server.on('connection', (socket: Socket) => {
-    connections.add(socket);
-    socket.once('close', () => connections.delete(socket));
-  });
+const CLOSE_IDLE_EVERY_MS = 25;
+const closeConnectionsOnceIdle = (app: FastifyInstance) => {
   app.addHook('preClose', (done) => {
-    for (const socket of connections) {
-      const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-      if (answer && !answer.headersSent) answer.setHeader('connection', 'close');
+    if (app.server.listening) {
+      const timer = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
+      timer.unref();
+      app.server.once('close', () => clearInterval(timer));
     }
     done();
   });
@@ -226,9 +186,8 @@ export const buildApp = async (options: BuildAppOptions) => {
         : randomUUID();
     },
     forceCloseConnections: 'idle',
-    // One line per request, written when it is answered (see the onResponse hook below).
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: requestChildLoggerFactory,
+    // One line per request, written when it is answered (lib/logger.ts).
+    ...requestLogging(),
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
@@ -238,15 +197,11 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('config', config);
   app.decorate('passwords', createPasswordHasher(options.argon2));
   app.decorate('now', options.now ?? (() => new Date()));
-  app.addHook('onResponse', (request, reply, done) => {
-    logRequestCompleted(request, reply);
-    done();
-  });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);
 
-  tellInFlightClientsToHangUp(app);
+  closeConnectionsOnceIdle(app);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
@@ -269,7 +224,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(redisPlugin, { config });
   await app.register(busPlugin);
   await app.register(brokerPlugin);
-  await app.register(notifierPlugin);
+  await app.register(notifierPlugin, { insertNotification });
   await app.register(rateLimitPlugin, { settings: options.rateLimits });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
@@ -282,7 +237,16 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
-  await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(productsRoutes, {
+    prefix: '/api/products',
+    // Products and sales do not import each other in a circle: sales reads products, and the
+    // offers of a listing being removed or sold are the sales module's, handed over here.
+    offers: {
+      hasAcceptedSale,
+      rejectPendingOffers: (scope, product, reason) =>
+        rejectPendingOffers(scope, depsOf(app), product, { reason }),
+    },
+  });
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(salesRoutes, { prefix: '/api/sales' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });

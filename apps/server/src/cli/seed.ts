@@ -1,4 +1,4 @@
-import { seedDemoData } from '../db/demo-seed';
+import { seedDemoData } from '../demo/demo-seed';
 import { seedDatabase } from '../db/seed';
 import { createPasswordHasher } from '../lib/password';
 import { createLocalStorage, uploadsDir } from '../plugins/storage';

@@ -1,6 +1,6 @@
 import { ROLE_ADMIN, ROLE_NAMES } from '@unimercado/shared/constants';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { revokeSessions } from '../modules/users/sessions';
+import { revokeSessions } from './sessions';
 import type { Database } from './client';
 import { categories, roles, userRoles, users } from './schema';
 import { inTransaction, type Tx } from './tx';

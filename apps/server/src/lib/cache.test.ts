@@ -13,6 +13,22 @@ describe('cache', () => {
     expect(await cache.load('a', load)).toBe(2);
   });
 
+  it('keeps an entry stored with its own time to live for that long', () => {
+    let clock = 1_000;
+    const cache = createCache<string>({ ttlMs: 100, maxEntries: 10, now: () => clock });
+    cache.set('short', 'a', 10);
+    cache.set('long', 'b', 1_000);
+    cache.set('default', 'c');
+    clock = 1_050;
+    expect([cache.get('short'), cache.get('long'), cache.get('default')]).toEqual([
+      undefined,
+      'b',
+      'c',
+    ]);
+    clock = 1_200;
+    expect([cache.get('long'), cache.get('default')]).toEqual(['b', undefined]);
+  });
+
   it('forgets everything when cleared, and never stores an answer begun before a clear', async () => {
     const cache = createCache<string>({ ttlMs: 1000, maxEntries: 10 });
     await cache.load('a', () => Promise.resolve('old'));

@@ -2,7 +2,8 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * The server's one in-process cache (conventions: "one module in lib/ on lru-cache"): public
- * product answers, session users, rendered pages. `lru-cache` keeps the entries (size bound,
+ * product answers, session users, the categories, checked tokens, the per-account counters of
+ * an instance without Redis. `lru-cache` keeps the entries (size bound,
  * least recently used out first, time to live); this module adds what every user of it needs on
  * top:
  *
@@ -23,8 +24,8 @@ export type Cache<T> = {
   /** Runs `load` on a miss (or joins the one under way for the key) and stores its answer unless
    * the key was cleared or deleted meanwhile. A failed load is not stored. */
   load: (key: string, load: () => Promise<T>) => Promise<T>;
-  /** Stores an answer made elsewhere. */
-  set: (key: string, value: T) => void;
+  /** Stores an answer made elsewhere; `ttlMs` overrides the cache's time to live for it. */
+  set: (key: string, value: T, ttlMs?: number) => void;
   clear: () => void;
   /** Forgets some keys; no load under way when this runs stores its (possibly old) answer. */
   delete: (keys: readonly string[]) => void;
@@ -81,8 +82,8 @@ export const createCache = <T>(options: CacheOptions): Cache<T> => {
       loading.then(forget, forget);
       return loading;
     },
-    set: (key, value) => {
-      entries.set(key, { value });
+    set: (key, value, ttlMs) => {
+      entries.set(key, { value }, ttlMs === undefined ? undefined : { ttl: ttlMs });
     },
     clear: () => {
       generation += 1;

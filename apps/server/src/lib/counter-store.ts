@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { createCache } from './cache';
 
 /**
  * Fixed-window counters for per-account limits (failed logins, resends). Memory by default; Redis
@@ -12,24 +13,36 @@ export type CounterStore = {
   close: () => Promise<void>;
 };
 
-export const createMemoryCounterStore = (now: () => number = Date.now): CounterStore => {
-  const entries = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const time = now();
-    for (const [key, entry] of entries) if (entry.resetAt <= time) entries.delete(key);
-  }, 60_000);
-  sweep.unref();
+/** Keys an instance without Redis counts at once (≈ 100 bytes each); the least recent go first. */
+const MEMORY_COUNTER_KEYS = 100_000;
+
+/**
+ * One instance's counters (lib/cache.ts): each window is an entry that lives as long as the
+ * window, and the number of keys is bounded, so addresses or accounts that come once do not
+ * pile up (past the bound the longest unused counter is dropped, as @fastify/rate-limit's own
+ * memory store does).
+ */
+export const createMemoryCounterStore = (
+  now: () => number = Date.now,
+  maxKeys = MEMORY_COUNTER_KEYS,
+): CounterStore => {
+  const entries = createCache<{ count: number; resetAt: number }>({
+    ttlMs: 60 * 60_000,
+    maxEntries: maxKeys,
+    now,
+  });
   const live = (key: string) => {
     const entry = entries.get(key);
-    if (entry && entry.resetAt > now()) return entry;
-    entries.delete(key);
-    return undefined;
+    return entry && entry.resetAt > now() ? entry : undefined;
   };
   return {
     increment: (key, windowMs) => {
-      const entry = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      let entry = live(key);
+      if (!entry) {
+        entry = { count: 0, resetAt: now() + windowMs };
+        entries.set(key, entry, windowMs);
+      }
       entry.count += 1;
-      entries.set(key, entry);
       return Promise.resolve({ count: entry.count, resetInMs: entry.resetAt - now() });
     },
     peek: (key) => {
@@ -40,11 +53,10 @@ export const createMemoryCounterStore = (now: () => number = Date.now): CounterS
       });
     },
     reset: (key) => {
-      entries.delete(key);
+      entries.delete([key]);
       return Promise.resolve();
     },
     close: () => {
-      clearInterval(sweep);
       entries.clear();
       return Promise.resolve();
     },

@@ -3,9 +3,7 @@
  * the same paragraphs, with at most one button. Modules write their own wording and hand the
  * result to `deps.mailer.enqueue` (docs/decisions/011).
  */
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import escapeHtml from 'escape-html';
 
 const ZERO_WIDTH_NON_JOINER = '\u200C';
 

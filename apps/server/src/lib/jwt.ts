@@ -1,5 +1,6 @@
 import { MAX_ID } from '@unimercado/shared/constants';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { createCache } from './cache';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
@@ -38,14 +39,11 @@ export const createTokenService = (secret: string, issuer: string) => {
   // A signature check is the costliest step of a signed-in request; its answer for a given token
   // only changes when the token expires, so a checked token is remembered until then. Revocation
   // is not decided here (the token version is checked on every request by the auth plugin).
-  const verified = new Map<string, SessionClaims>();
-  const remember = (token: string, claims: SessionClaims) => {
-    if (verified.size >= VERIFIED_TOKENS_KEPT) {
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
-    verified.set(token, claims);
-  };
+  // Kept until the token's own expiry at most; the least recently used go first.
+  const verified = createCache<SessionClaims>({
+    ttlMs: TOKEN_LIFETIME_SECONDS * 1000,
+    maxEntries: VERIFIED_TOKENS_KEPT,
+  });
   return {
     /** `authTime` (seconds): when the password was last proved; a sign-in by default. */
     sign: async (user: TokenSubject, now = new Date(), authTime?: number) => {
@@ -75,7 +73,7 @@ export const createTokenService = (secret: string, issuer: string) => {
       const known = verified.get(token);
       if (known) {
         if (known.exp * 1000 > Date.now()) return known;
-        verified.delete(token);
+        verified.delete([token]);
         return undefined;
       }
       try {
@@ -96,7 +94,7 @@ export const createTokenService = (secret: string, issuer: string) => {
           return undefined;
         }
         const claims = payload as unknown as SessionClaims;
-        remember(token, claims);
+        verified.set(token, claims, Math.max(1, claims.exp * 1000 - Date.now()));
         return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { redactTokens } from './request-log';
+import { redactTokens } from './logger';
 import { createMemoryCounterStore } from './counter-store';
 import { createTokenService, readBearerToken } from './jwt';
 import { averageRating } from './rating';
@@ -139,6 +139,22 @@ describe('memory counter store', () => {
     expect((await store.increment('k', 1000)).count).toBe(1);
     await store.reset('k');
     expect((await store.peek('k')).count).toBe(0);
+    await store.close();
+  });
+});
+
+describe('memory counter store bound', () => {
+  it('keeps at most its number of keys, dropping the least recently used', async () => {
+    const time = 0;
+    const store = createMemoryCounterStore(() => time, 3);
+    for (const key of ['a', 'b', 'c']) await store.increment(key, 60_000);
+    await store.increment('a', 60_000);
+    await store.increment('d', 60_000);
+    // 'b' was the least recently used: dropped; the others keep counting.
+    expect((await store.peek('b')).count).toBe(0);
+    expect((await store.peek('a')).count).toBe(2);
+    expect((await store.peek('c')).count).toBe(1);
+    expect((await store.peek('d')).count).toBe(1);
     await store.close();
   });
 });

@@ -10,8 +10,8 @@ import {
   isSessionsRevokedEvent,
   SESSION_USERS_CHANGED_TOPIC,
   SESSIONS_REVOKED_TOPIC,
-} from '../modules/users/sessions';
-import { findSessionUser } from '../modules/users/users.queries';
+} from '../db/sessions';
+import { findSessionUser } from '../db/users.queries';
 import {
   createTokenService,
   readBearerToken,

@@ -1,10 +1,16 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers smaller than this go out raw: compressing them costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/** The encodings dynamic answers come in, preferred first (as the plugin's `encodings`). */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 /**
  * Text answers only (JSON, HTML, CSS, JavaScript, SVG, XML, plain text). Images, archives and
@@ -30,7 +36,7 @@ export const compressionPlugin = fp(
     await app.register(compress, {
       global: true,
       globalDecompression: false,
-      encodings: ['br', 'gzip'],
+      encodings: ENCODINGS,
       threshold: COMPRESSION_THRESHOLD_BYTES,
       customTypes: COMPRESSIBLE_TYPES,
     });
@@ -38,25 +44,13 @@ export const compressionPlugin = fp(
   { name: 'compression' },
 );
 
-type Encoding = 'br' | 'gzip';
-
 /**
- * The encoding to answer in, by the request's Accept-Encoding: brotli over gzip, as the plugin
- * does; none for a missing header, `identity` or encodings refused with `q=0`.
+ * The encoding to answer in, by the request's Accept-Encoding (@fastify/accept-negotiator, the
+ * compression plugin's own negotiation): the highest `q`, brotli on a tie; none for a missing
+ * header, `identity` or encodings refused with `q=0`.
  */
-export const acceptedEncoding = (header: string | undefined): Encoding | undefined => {
-  if (!header) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    accepted.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return undefined;
-};
+const acceptedEncoding = (header: string | undefined): Encoding | undefined =>
+  (header ? negotiate(header, ENCODINGS) : null) ?? undefined;
 
 /**
  * An answer kept in memory (JSON, a page): its text, and its compressed copies made at most once per

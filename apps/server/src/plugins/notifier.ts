@@ -2,10 +2,8 @@ import { DESTINATIONS } from '@unimercado/shared/chat';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import fp from 'fastify-plugin';
 import type { TxScope } from '../db/tx';
-import {
-  insertNotification,
-  type NotificationInput,
-} from '../modules/notifications/notifications.service';
+import type { Tx } from '../db/tx';
+import type { NotificationInput } from '../modules/notifications/notifications.service';
 import type { Broker } from './broker';
 
 /**
@@ -23,7 +21,16 @@ declare module 'fastify' {
   }
 }
 
-export const createNotifier = (broker: Pick<Broker, 'publishToUser'>): Notifier => ({
+/** Writes a notification's row (the notifications module's), undefined for a repeated event key. */
+export type InsertNotification = (
+  tx: Tx,
+  input: NotificationInput,
+) => Promise<Notification | undefined>;
+
+export const createNotifier = (
+  broker: Pick<Broker, 'publishToUser'>,
+  insertNotification: InsertNotification,
+): Notifier => ({
   notify: async ({ tx, afterCommit }, input) => {
     const notification = await insertNotification(tx, input);
     if (notification) {
@@ -35,9 +42,10 @@ export const createNotifier = (broker: Pick<Broker, 'publishToUser'>): Notifier 
   },
 });
 
-export const notifierPlugin = fp(
-  (app, _options, done) => {
-    app.decorate('notifier', createNotifier(app.broker));
+/** The row is written by the notifications module's function, handed over by app.ts (layering). */
+export const notifierPlugin = fp<{ insertNotification: InsertNotification }>(
+  (app, { insertNotification }, done) => {
+    app.decorate('notifier', createNotifier(app.broker, insertNotification));
     done();
   },
   { name: 'notifier', dependencies: ['broker'] },

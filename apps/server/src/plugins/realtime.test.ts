@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../db/schema';
 import { SESSION_COOKIE } from './auth';
+import { STOMP_ERRORS } from './realtime';
 import {
   bearer,
   createAccount,
@@ -17,6 +18,8 @@ import {
   connectStomp,
   listenForSockets,
   openRawSocket,
+  parseReceivedFrames,
+  rawConnectFrame,
   StompRefused,
   type TestStompClient,
 } from '../test/stomp';
@@ -312,6 +315,95 @@ describe('STOMP over WebSocket at /ws', () => {
     });
   });
 
+  describe('receipts', () => {
+    const connectRaw = async (account: Account) => {
+      const raw = await openRawSocket(wsUrl);
+      raw.socket.send(rawConnectFrame(account.token));
+      await raw.waitFor(/^CONNECTED/, 10_000);
+      return raw;
+    };
+    const chatSend = (receiverId: number, content: string, receipt: string) =>
+      encodeFrame({
+        command: 'SEND',
+        headers: {
+          destination: DESTINATIONS.chatPrivate,
+          receipt,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ receiverId, content }),
+      });
+
+    it('around a flood: a RECEIPT for each message accepted, an ERROR naming each one refused', async () => {
+      const account = await createAccount(ctx, { verified: true });
+      const other = await createAccount(ctx, { verified: true });
+      const raw = await connectRaw(account);
+      // 20 messages at once, each asking for a receipt; the allowance (12 frames, CONNECT took
+      // one) accepts about 11 of them.
+      raw.socket.send(
+        Array.from({ length: 20 }, (_, i) => chatSend(other.user.id, `m${i}`, `r${i}`)).join(''),
+      );
+      expect(await raw.closed).toBe(1008);
+      const frames = parseReceivedFrames(raw.received).filter(
+        (frame) => frame.command !== 'CONNECTED',
+      );
+      const receipted = frames.filter((frame) => frame.command === 'RECEIPT');
+      const refused = frames.filter((frame) => frame.command === 'ERROR');
+      expect(receipted.length).toBeGreaterThanOrEqual(10);
+      expect(refused.length).toBeGreaterThanOrEqual(7);
+      // Every frame answered once; the accepted ones first, in order, then the refusals.
+      expect(frames.map((frame) => frame.headers['receipt-id'])).toEqual(
+        Array.from({ length: 20 }, (_, i) => `r${i}`),
+      );
+      expect(frames.slice(0, receipted.length).every((frame) => frame.command === 'RECEIPT')).toBe(
+        true,
+      );
+      for (const error of refused) expect(error.headers.message).toMatch(/Demasiados mensajes/);
+      // What was receipted is stored, and nothing else.
+      const stored = await ctx.database.db
+        .select({ content: chatMessages.content })
+        .from(chatMessages)
+        .where(eq(chatMessages.senderId, account.user.id))
+        .orderBy(chatMessages.id);
+      expect(stored.map((row) => row.content)).toEqual(
+        receipted.map((frame) => `m${frame.headers['receipt-id']!.slice(1)}`),
+      );
+    });
+
+    it('after a refused command, the frames behind it get an ERROR naming them, and nothing runs', async () => {
+      const account = await createAccount(ctx, { verified: true });
+      const other = await createAccount(ctx, { verified: true });
+      const raw = await connectRaw(account);
+      raw.socket.send(
+        chatSend(other.user.id, 'antes', 'r-antes') +
+          encodeFrame({
+            command: 'SUBSCRIBE',
+            headers: {
+              id: 'x',
+              destination: `/user/${other.user.id}/queue/messages`,
+              receipt: 'r-sub',
+            },
+            body: '',
+          }) +
+          chatSend(other.user.id, 'después', 'r-despues'),
+      );
+      expect(await raw.closed).toBe(1008);
+      const frames = parseReceivedFrames(raw.received).filter(
+        (frame) => frame.command !== 'CONNECTED',
+      );
+      expect(frames.map((frame) => [frame.command, frame.headers['receipt-id']])).toEqual([
+        ['RECEIPT', 'r-antes'],
+        ['ERROR', 'r-sub'],
+        ['ERROR', 'r-despues'],
+      ]);
+      expect(frames[1]?.headers.message).toBe(STOMP_ERRORS.foreignQueue);
+      const stored = await ctx.database.db
+        .select({ content: chatMessages.content })
+        .from(chatMessages)
+        .where(eq(chatMessages.senderId, account.user.id));
+      expect(stored.map((row) => row.content)).toEqual(['antes']);
+    });
+  });
+
   describe('sessions', () => {
     it("closes a deleted user's socket at once", async () => {
       const admin = await createAccount(ctx, { verified: true, admin: true });
@@ -365,18 +457,7 @@ describe('STOMP over WebSocket at /ws', () => {
         const { wsUrl: url } = await listenForSockets(beating.app);
         const account = await createAccount(beating);
         const raw = await openRawSocket(url);
-        raw.socket.send(
-          encodeFrame({
-            command: 'CONNECT',
-            headers: {
-              'accept-version': '1.2',
-              host: 'localhost',
-              'heart-beat': '200,200',
-              Authorization: `Bearer ${account.token}`,
-            },
-            body: '',
-          }),
-        );
+        raw.socket.send(rawConnectFrame(account.token, { 'heart-beat': '200,200' }));
         const connected = await raw.waitFor(/^CONNECTED/);
         expect(connected).toContain('heart-beat:200,200');
         // While it beats, the connection lives and the server beats too. The client beats four

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env';
@@ -35,9 +36,9 @@ export const buildCspDirectives = (
   upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
 });
 
-const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-const CORS_EXPOSED_HEADERS = 'X-Total-Count, Retry-After, X-Request-Id';
-const CORS_MAX_AGE_SECONDS = '600';
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const CORS_EXPOSED_HEADERS = ['X-Total-Count', 'Retry-After', 'X-Request-Id'];
+const CORS_MAX_AGE_SECONDS = 600;
 
 /**
  * Browsers that may use the API and the WebSocket with credentials: the public URL's own origin
@@ -109,60 +110,48 @@ export const isDataRequest = (url: string) =>
     ? !url.startsWith('/api/docs')
     : url.startsWith('/healthz') || url.startsWith('/readyz');
 
+/**
+ * Security headers, the request id and CORS. Helmet's headers are computed once at start-up
+ * (`buildSecurityHeaders`) and set by one `onRequest` hook, the data set or the page set by path
+ * (decision 032); CORS is @fastify/cors with the allowlist (`isAllowedOrigin`). Pages' inline
+ * scripts are allowed by hash through `inlineScriptSources`.
+ */
 export const securityPlugin = fp<{ config: AppConfig; inlineScriptSources?: readonly string[] }>(
-  (app, { config, inlineScriptSources = [] }, done) => {
+  async (app, { config, inlineScriptSources = [] }) => {
     const pageHeaders = buildSecurityHeaders(config, inlineScriptSources);
     const dataHeaders = buildDataHeaders(pageHeaders);
     const pageEntries = Object.entries(pageHeaders);
     const dataEntries = Object.entries(dataHeaders);
-    // One hook for what every answer carries and every request is checked for: the security
-    // headers, the request id and CORS (decision 028; it replaced @fastify/cors, which copied
-    // its options and the route's options for every request).
     app.addHook('onRequest', (request, reply, done) => {
       // Through the reply, not the raw response: Node then writes the whole set in one pass
       // (a header set on the raw response makes it copy every other one into its own map).
       const entries = isDataRequest(request.url) ? dataEntries : pageEntries;
       for (const [name, value] of entries) void reply.header(name, value);
       void reply.header('x-request-id', request.id);
-      // Whether CORS headers are given depends on Origin, so every answer varies by it.
-      void reply.header('vary', 'Origin');
-      const { origin } = request.headers;
-      const isPreflight = request.method === 'OPTIONS';
-      // A preflight must name its Origin and method.
-      if (isPreflight && (!origin || !request.headers['access-control-request-method'])) {
+      // A preflight must name its Origin and method: refused with the contract's error body
+      // (@fastify/cors would answer a bare text).
+      if (
+        request.method === 'OPTIONS' &&
+        (!request.headers.origin || !request.headers['access-control-request-method'])
+      ) {
         done(new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badPreflight));
         return;
       }
-      // Same-origin and non-browser requests send no Origin: nothing to allow. An origin off
-      // the list gets no CORS headers (its preflight ends at the OPTIONS route: 404).
-      if (!origin || !isAllowedOrigin(config, origin)) {
-        done();
-        return;
-      }
-      void reply
-        .header('access-control-allow-origin', origin)
-        .header('access-control-allow-credentials', 'true')
-        .header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
-      if (!isPreflight) {
-        done();
-        return;
-      }
-      const requestedHeaders = request.headers['access-control-request-headers'];
-      void reply
-        .header('access-control-allow-methods', CORS_METHODS)
-        .header('vary', 'Origin, Access-Control-Request-Headers')
-        .header('access-control-max-age', CORS_MAX_AGE_SECONDS);
-      if (requestedHeaders !== undefined) {
-        void reply.header('access-control-allow-headers', requestedHeaders);
-      }
-      // Answered here, before any authentication (browsers send no credentials in preflights).
-      void reply.code(204).header('content-length', '0').send();
+      done();
     });
-    // Lets the router accept preflights; only refused origins get this far.
-    app.options('*', { schema: { hide: true } }, (_request, reply) => {
-      reply.callNotFound();
+    // Every answer varies by Origin. An allowed origin gets its CORS headers, and its preflight
+    // a 204 before any authentication (browsers send no credentials in preflights); an origin
+    // off the list gets none, and its preflight ends at the plugin's OPTIONS route, which
+    // answers the app's 404. Requests without Origin (same-origin reads, other clients) get none.
+    await app.register(cors, {
+      origin: (origin, callback) => {
+        callback(null, origin !== undefined && isAllowedOrigin(config, origin));
+      },
+      credentials: true,
+      methods: CORS_METHODS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: CORS_MAX_AGE_SECONDS,
     });
-    done();
   },
   { name: 'security' },
 );

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Client, type IFrame, type IMessage, type StompHeaders } from '@stomp/stompjs';
+import { encodeFrame } from '@unimercado/shared/stomp';
 import { WebSocket } from 'ws';
 import type { App } from '../app';
 
@@ -174,3 +175,29 @@ export const openRawSocket = (wsUrl: string, headers: Record<string, string> = {
       }),
     );
   });
+
+/** A raw frame's STOMP CONNECT with a bearer token (and any other headers). */
+export const rawConnectFrame = (token: string, headers: Record<string, string> = {}) =>
+  encodeFrame({
+    command: 'CONNECT',
+    headers: {
+      'accept-version': '1.2',
+      host: 'localhost',
+      ...headers,
+      Authorization: `Bearer ${token}`,
+    },
+    body: '',
+  });
+
+/** The frames a raw socket received (one per WebSocket message), heart-beats left out. */
+export const parseReceivedFrames = (received: string[]) =>
+  received
+    .filter((text) => text.trim() !== '')
+    .map((text) => {
+      const [head = '', ...rest] = text.split('\n\n');
+      const [command = '', ...lines] = head.split('\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
+      );
+      return { command, headers, body: rest.join('\n\n').replace(/\0$/, '') };
+    });

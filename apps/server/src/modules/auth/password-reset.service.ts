@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/deps';
 import type { MailComposer } from '../../plugins/mail';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { setPasswordFromLink } from '../users/credentials';
+import { setPasswordFromLink } from './credentials';
 import { buildPasswordResetEmail } from './auth-emails';
 import { findLinkToken, issueLinkToken, markLinkTokenUsed } from './link-tokens';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/deps';
 import { verificationExpiry } from '../../lib/verification-token';
 import type { MailComposer } from '../../plugins/mail';
-import { markEmailVerified, setPasswordFromLink } from '../users/credentials';
+import { markEmailVerified, setPasswordFromLink } from './credentials';
 import { buildVerificationEmail } from './auth-emails';
 import { findLinkToken, issueLinkToken, markLinkTokenUsed } from './link-tokens';
 

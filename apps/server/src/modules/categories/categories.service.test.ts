@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { findCategory, listCategories, listCategoriesJson } from './categories.service';
 
 /** A database whose category query counts how often it really runs (Drizzle queries are thenables). */
-const countingDatabase = () => {
+const countingDatabase = ({ failFirst = false } = {}) => {
   const counter = { runs: 0 };
   const rows = [
     { id: 1, name: 'Libros y apuntes' },
@@ -12,7 +12,9 @@ const countingDatabase = () => {
   const query = {
     then: (resolve: (value: typeof rows) => unknown, reject: (error: unknown) => unknown) => {
       counter.runs += 1;
-      return Promise.resolve(rows).then(resolve, reject);
+      const answer =
+        failFirst && counter.runs === 1 ? Promise.reject(new Error('down')) : Promise.resolve(rows);
+      return answer.then(resolve, reject);
     },
   };
   const db = { select: () => ({ from: () => ({ orderBy: () => query }) }) } as unknown as Database;
@@ -30,5 +32,15 @@ describe('categories from memory', () => {
     expect(JSON.parse(json)).toEqual(await listCategories(db));
     expect(await listCategoriesJson(db)).toBe(json);
     expect(counter.runs).toBe(1);
+  });
+});
+
+describe('a failed read of the categories', () => {
+  it('is not kept: the next read asks the database again', async () => {
+    const { db, counter } = countingDatabase({ failFirst: true });
+    await expect(listCategories(db)).rejects.toThrow('down');
+    expect(await listCategories(db)).toHaveLength(2);
+    expect(await listCategoriesJson(db)).toBe(JSON.stringify(await listCategories(db)));
+    expect(counter.runs).toBe(2);
   });
 });

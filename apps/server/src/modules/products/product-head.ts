@@ -1,6 +1,7 @@
 import { MAX_ID } from '@unimercado/shared/constants';
 import { formatPrice } from '@unimercado/shared/format';
 import type { Product } from '@unimercado/shared/schemas/products';
+import escapeHtml from 'escape-html';
 import type { AppDeps } from '../../lib/deps';
 import { shareImageSize } from './images';
 import { findProductRow, toProductDto } from './products.queries';
@@ -9,8 +10,6 @@ import { findProductRow, toProductDto } from './products.queries';
 const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 const PRODUCT_PATH = /^\/products\/(\d{1,10})\/?$/;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const summary = (text: string, max = 180) => {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -22,7 +22,7 @@ import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
 import { precompressed, sendPrecompressed } from '../../plugins/compression';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { SESSIONS_REVOKED_TOPIC } from '../users/sessions';
+import { SESSIONS_REVOKED_TOPIC } from '../../db/sessions';
 import { displayFileName, processImages } from './images';
 import {
   createProduct,
@@ -41,6 +41,7 @@ import {
   type ProductCaches,
   type CachedPage,
   type ProductPage,
+  type ProductOffers,
 } from './products.service';
 import { createCache } from '../../lib/cache';
 import { saveUploads, startUploadSweeper } from './uploads';
@@ -115,7 +116,13 @@ const toCachedPage = (page: ProductPage): CachedPage => ({
   total: page.total,
 });
 
-export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The sales module's part in removing or selling a listing, handed over by app.ts. */
+export type ProductsRoutesOptions = { offers: ProductOffers };
+
+export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = async (
+  app,
+  { offers },
+) => {
   const base = depsOf(app);
   const lists = createCache<CachedPage>({
     ttlMs: 10_000,
@@ -131,7 +138,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       locations.clear();
     },
   };
-  const deps = { ...base, caches };
+  const deps = { ...base, caches, offers };
 
   // Another instance changed a product, or a user was deleted (their listings went).
   const unsubscribers = [

@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
 import { productImages, products } from '../../db/schema';
 import { FOLD_FUNCTION } from '../../db/schema/columns';
-import { inTransaction, type AfterCommit, type Tx } from '../../db/tx';
+import { inTransaction, type AfterCommit, type Tx, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import {
   assertOwner,
@@ -22,7 +22,6 @@ import {
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { findCategory } from '../categories/categories.service';
-import { hasAcceptedSale, rejectPendingOffers } from '../sales/sales.service';
 import { toShareJpeg } from './images';
 import {
   containsPattern,
@@ -51,11 +50,28 @@ export type ProductCaches = {
   clear: () => void;
 };
 
+/**
+ * What removing or selling a listing asks of its offers. The offers are the sales module's, which
+ * itself reads products, so they come in through the deps (app.ts hands the sales module's
+ * functions to the products routes) and the two modules do not import each other in a circle.
+ */
+export type ProductOffers = {
+  /** Whether an accepted offer sold the product (it can then never be deleted). */
+  hasAcceptedSale: (tx: Tx, productId: number) => Promise<boolean>;
+  /** Rejects the product's pending offers, each buyer told why. */
+  rejectPendingOffers: (
+    scope: TxScope,
+    product: { id: number; title: string; sellerId: number },
+    reason: 'markedSold' | 'deleted',
+  ) => Promise<void>;
+};
+
 export type ProductsDeps = Pick<
   AppDeps,
   'db' | 'storage' | 'now' | 'bus' | 'config' | 'notifier'
 > & {
   caches: ProductCaches;
+  offers: ProductOffers;
 };
 
 const notFound = () => new AppError(404, 'NOT_FOUND', PRODUCT_MESSAGES.notFound);
@@ -235,11 +251,11 @@ export const deleteProduct = async (deps: ProductsDeps, actor: Actor, id: number
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const product = await lockProduct(tx, id);
     assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
-    if (await hasAcceptedSale(tx, id)) {
+    if (await deps.offers.hasAcceptedSale(tx, id)) {
       throw new AppError(409, 'HAS_ACCEPTED_SALE', PRODUCT_MESSAGES.hasAcceptedSale);
     }
     // Its buyers hear of it (the offers themselves go with the product).
-    await rejectPendingOffers({ tx, afterCommit }, deps, product, { reason: 'deleted' });
+    await deps.offers.rejectPendingOffers({ tx, afterCommit }, product, 'deleted');
     const images = await tx
       .select({ key: productImages.key, thumbnailKey: productImages.thumbnailKey })
       .from(productImages)
@@ -262,7 +278,7 @@ export const markSold = async (deps: ProductsDeps, actor: Actor, id: number): Pr
     assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
     if (product.isSold) return;
     await setProductSold({ tx, afterCommit }, deps.bus, id, now);
-    await rejectPendingOffers({ tx, afterCommit }, deps, product, { reason: 'markedSold' });
+    await deps.offers.rejectPendingOffers({ tx, afterCommit }, product, 'markedSold');
     announceChange(deps, afterCommit);
   });
   return readProduct(deps, actor, id);

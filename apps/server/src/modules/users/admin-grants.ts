@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 import { inTransaction } from '../../db/tx';
 import type { Bus } from '../../plugins/bus';
-import { revokeSessions } from './sessions';
+import { revokeSessions } from '../../db/sessions';
 
 export type GrantResult = 'granted' | 'revoked' | 'unchanged' | 'not-found' | 'last-admin';
 

@@ -7,7 +7,7 @@ import { categories, productImages, products } from '../../db/schema';
 import { uploadsDir } from '../../plugins/storage';
 import { bearer, createAccount, createTestApp, type TestContext } from '../../test/helpers';
 import { uploadPhotos } from '../../test/products';
-import { SESSIONS_REVOKED_TOPIC } from './sessions';
+import { SESSIONS_REVOKED_TOPIC } from '../../db/sessions';
 
 /** Deleting a user asks each module to remove what is its own (issue 8 groundwork). */
 describe('DELETE /api/users/{id} and the data of other modules', () => {

@@ -32,9 +32,9 @@ import * as notifications from '../notifications/notifications.service';
 import * as products from '../products/products.service';
 import * as sales from '../sales/sales.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
-import { notifyPasswordChanged } from './credentials';
-import { announceSessionUsersChanged, revokeSessions } from './sessions';
-import { findUserById, selectUsers } from './users.queries';
+import { notifyPasswordChanged } from '../auth/credentials';
+import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
+import { findUserById, selectUsers } from '../../db/users.queries';
 
 type Deps = Pick<
   AppDeps,

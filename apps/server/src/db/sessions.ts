@@ -1,7 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import type { TxScope } from '../../db/tx';
-import type { Bus } from '../../plugins/bus';
+import { users } from './schema';
+import type { TxScope } from './tx';
+
+/** What publishes on the bus (plugins/bus.ts). */
+type Publisher = { publish: (topic: string, payload: unknown) => Promise<void> };
 
 /** Announced on the bus after a user's tokens were revoked: `{ userIds: number[] }`. */
 export const SESSIONS_REVOKED_TOPIC = 'sessions.revoked';
@@ -22,7 +24,7 @@ export const isSessionsRevokedEvent = (value: unknown): value is SessionsRevoked
 /** Once committed, tells every instance that what sessions show of these users changed. */
 export const announceSessionUsersChanged = (
   { afterCommit }: Pick<TxScope, 'afterCommit'>,
-  bus: Pick<Bus, 'publish'> | null,
+  bus: Publisher | null,
   userIds: readonly number[],
 ) => {
   if (!bus || userIds.length === 0) return;
@@ -38,7 +40,7 @@ export const announceSessionUsersChanged = (
  */
 export const revokeSessions = async (
   { tx, afterCommit }: TxScope,
-  bus: Pick<Bus, 'publish'> | null,
+  bus: Publisher | null,
   userIds: readonly number[],
   now: Date,
 ) => {

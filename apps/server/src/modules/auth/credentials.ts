@@ -3,9 +3,9 @@ import { grantConfiguredAdmins } from '../../db/seed';
 import { users } from '../../db/schema';
 import type { TxScope } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
-import { buildPasswordChangedEmail } from '../auth/auth-emails';
-import { loginFailuresKey } from '../auth/auth.service';
-import { announceSessionUsersChanged, revokeSessions } from './sessions';
+import { buildPasswordChangedEmail } from './auth-emails';
+import { loginFailuresKey } from './auth.service';
+import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
 
 type Deps = Pick<AppDeps, 'config' | 'bus' | 'mailer' | 'counters'>;
 

@@ -1,7 +1,7 @@
 import type { User } from '@unimercado/shared/schemas/users';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import type { Database } from './client';
+import { queryRows } from './rows';
 
 type UserRow = {
   id: number;

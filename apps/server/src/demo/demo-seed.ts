@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../lib/password';
 import { processImage } from '../modules/products/images';
 import { imageFileKeys, type StoredImage } from '../modules/products/uploads';
 import type { Storage } from '../plugins/storage';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import { renderDemoPhoto, type Drawing } from './demo-photos';
 import {
   categories,
@@ -16,9 +16,9 @@ import {
   roles,
   userRoles,
   users,
-} from './schema';
-import type { DEFAULT_CATEGORIES } from './seed';
-import { inTransaction } from './tx';
+} from '../db/schema';
+import type { DEFAULT_CATEGORIES } from '../db/seed';
+import { inTransaction } from '../db/tx';
 
 /** Every demo account signs in with this password (README, "Demo data"). */
 export const DEMO_PASSWORD = 'demo1234';
