@@ -23,7 +23,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { precompressed, sendPrecompressed } from '../../plugins/compression';
 import { consumeLimit } from '../../plugins/rate-limit';
 import { SESSIONS_REVOKED_TOPIC } from '../users/sessions';
-import { displayFileName, processImages } from './images';
+import { displayFileName, processImages, uploadWorkKey } from './images';
 import {
   createProduct,
   deleteProduct,
@@ -177,7 +177,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.rateLimits.uploadsPerAccount,
     );
     const files = await readFiles(request, max);
-    return saveUploads(base, request.user, await processImages(files));
+    const images = await processImages(uploadWorkKey(request.user.id), files);
+    return saveUploads(base, request.user, images);
   };
 
   app.get(
@@ -266,7 +267,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           'JPEG, PNG o WebP según sus bytes; se guardan re-codificadas a WebP sin metadatos, con miniatura. Las que no se publiquen en 24 h se borran.',
         security: secured,
         consumes: ['multipart/form-data'],
-        response: { 201: z.array(z.string()), 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
+        response: {
+          201: z.array(z.string()),
+          400: e,
+          401: e,
+          403: e,
+          413: e,
+          415: e,
+          429: e,
+          503: e,
+        },
       },
       onRequest: [refuseLargeBodies, app.authenticate],
     },
@@ -284,7 +294,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sube una foto (campo multipart "file"); responde su URL, miniatura y tamaños',
         security: secured,
         consumes: ['multipart/form-data'],
-        response: { 201: productImageSchema, 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
+        response: {
+          201: productImageSchema,
+          400: e,
+          401: e,
+          403: e,
+          413: e,
+          415: e,
+          429: e,
+          503: e,
+        },
       },
       onRequest: [refuseLargeBodies, app.authenticate],
     },
