@@ -51,7 +51,7 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /** libuv's pool size as the process was started with (libuv's default is 4). */
-const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 const IMAGE_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), THREADPOOL_SIZE - 2));
 
 /**
@@ -67,7 +67,13 @@ export const IMAGE_WORK_LIMITS: WorkQueueLimits = {
 };
 
 /** The process's one image queue: every sharp call made for a request goes through it. */
-export const imageWork = createWorkQueue(IMAGE_WORK_LIMITS);
+let imageWork = createWorkQueue(IMAGE_WORK_LIMITS);
+export const imageWorkQueue = () => imageWork;
+/** Tests only: a fresh queue with other limits (the defaults depend on the machine). */
+export const resetImageWork = (limits: WorkQueueLimits = IMAGE_WORK_LIMITS) => {
+  imageWork = createWorkQueue(limits);
+  return imageWork;
+};
 
 /** The queue key of an account's uploads. */
 export const uploadWorkKey = (userId: number) => `user:${userId}`;
