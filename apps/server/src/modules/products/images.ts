@@ -194,12 +194,19 @@ export const processImages = async (
   key: string,
   files: readonly { data: Buffer; name: string }[],
 ) => {
-  const results = await Promise.allSettled(
-    queued(
-      key,
-      files.map((file) => () => processImage(file.data, file.name)),
-    ),
-  );
+  // Once a file is refused, the files sent after it cannot change the answer: they are skipped
+  // (rejected too, so the first rejection in the order sent is still the refused file).
+  let firstRefused = files.length;
+  const tasks = files.map((file, index) => async () => {
+    if (index > firstRefused) throw new Error('skipped: an earlier file was refused');
+    try {
+      return await processImage(file.data, file.name);
+    } catch (error) {
+      firstRefused = Math.min(firstRefused, index);
+      throw error;
+    }
+  });
+  const results = await Promise.allSettled(queued(key, tasks));
   return results.map((result) => {
     if (result.status === 'rejected') throw result.reason;
     return result.value;
