@@ -44,6 +44,11 @@ const attackSeconds = Number(process.env.BENCH_ATTACK_SECONDS ?? 15);
 const base = `http://127.0.0.1:${port}`;
 const PASSWORD = 'clave-de-prueba-123';
 const LOGIN_EVERY_MS = 250;
+/**
+ * Sign-ins rotate over this many accounts: as many people sign in, and the per-account allowance
+ * of attempts in flight (10, counted before the password is checked) is never what is measured.
+ */
+const SIGNERS = 16;
 const MEMBER_UPLOAD_EVERY_MS = 1000;
 
 // --- images -----------------------------------------------------------------------------------
@@ -143,7 +148,7 @@ const probe = async (seconds, accounts) => {
   while (performance.now() < end) {
     const now = performance.now();
     if (now >= nextLogin) {
-      logins.push(login(accounts.loginEmail));
+      logins.push(login(accounts.signers[logins.length % accounts.signers.length]));
       nextLogin += LOGIN_EVERY_MS;
     }
     if (now >= nextUpload) {
@@ -183,9 +188,9 @@ const oneRun = async (dataDir, accounts, scenario) => {
   try {
     const memberToken = await token(accounts.member);
     const attackerTokens = await Promise.all(accounts.attackers.map(token));
-    const probeAccounts = { loginEmail: accounts.signer, memberToken, photo: accounts.photo };
+    const probeAccounts = { signers: accounts.signers, memberToken, photo: accounts.photo };
     await upload(memberToken, [accounts.photo]); // warm-up: sharp's first use
-    await login(accounts.signer);
+    await login(accounts.signers[0]);
 
     const loadBefore = loadavg()[0];
     const baseline = await probe(baselineSeconds, probeAccounts);
@@ -235,7 +240,7 @@ const register = async (email) => {
 const prepareAccounts = async (dataDir) => {
   const stamp = Date.now();
   const accounts = {
-    signer: `firmante.${stamp}@bench.test`,
+    signers: Array.from({ length: SIGNERS }, (_, n) => `firmante${n}.${stamp}@bench.test`),
     member: `miembro.${stamp}@bench.test`,
     attackers: [`atacante1.${stamp}@bench.test`, `atacante2.${stamp}@bench.test`],
   };
@@ -245,8 +250,9 @@ const prepareAccounts = async (dataDir) => {
     `${base}/readyz`,
   );
   try {
-    for (const email of [accounts.signer, accounts.member, ...accounts.attackers])
+    for (const email of [...accounts.signers, accounts.member, ...accounts.attackers]) {
       await register(email);
+    }
   } finally {
     await stopProcess(child);
   }
@@ -352,7 +358,7 @@ const markdown = [
   '<!-- uploads-attack-bench:start (written by `npm run bench`, scripts/bench/uploads-attack.mjs) -->',
   '## Hostile uploads (photo work against sign-ins and other members)',
   '',
-  `Measured on ${new Date().toISOString()}${writeDocs ? '' : ` against ${serverEntry}`}. Machine: ${machine}; the machine is shared, load average (1 min) before→after each run's attack shown. Built product (\`NODE_ENV=production\`, PGlite), loopback only, a fresh server per run, median of ${runs} runs. Each run: ${baselineSeconds} s without the attack (baseline), then ${attackSeconds} s with it; a sign-in every ${LOGIN_EVERY_MS} ms and another member's photo every ${MEMBER_UPLOAD_EVERY_MS / 1000} s, each timed until answered. Attackers send again as soon as answered (1 s after a refusal). Decision 041.`,
+  `Measured on ${new Date().toISOString()}${writeDocs ? '' : ` against ${serverEntry}`}. Machine: ${machine}; the machine is shared, load average (1 min) before→after each run's attack shown. Built product (\`NODE_ENV=production\`, PGlite), loopback only, a fresh server per run, median of ${runs} runs. Each run: ${baselineSeconds} s without the attack (baseline), then ${attackSeconds} s with it; a sign-in every ${LOGIN_EVERY_MS} ms (${SIGNERS} accounts in turn) and another member's photo every ${MEMBER_UPLOAD_EVERY_MS / 1000} s, each timed until answered. Attackers send again as soon as answered (1 s after a refusal). Decision 041.`,
   '',
   '| attack | measure | without attack | during the attack | load |',
   '| --- | --- | --- | --- | --- |',
