@@ -25,6 +25,11 @@ const gate = () => {
   return { task: () => opened, open };
 };
 
+/** Resolves once `condition()` holds (checked every few milliseconds). */
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
 const photo = async (name = 'foto.jpg') => ({ filename: name, data: await makeJpeg() });
 
 const loginRequest = (ctx: TestContext, account: Account) =>
@@ -122,7 +127,7 @@ describe('image work: decoded-bytes limit, a fair bounded queue, logins never be
     ]).finally(() => {
       waitingSettled = true;
     });
-    while (queue.stats().waiting < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => queue.stats().waiting === 5);
 
     const refused = await uploadImages(ctx, member.token, [await photo('d.jpg')]);
     expect(refused.statusCode).toBe(429);
@@ -177,7 +182,7 @@ describe('image work: decoded-bytes limit, a fair bounded queue, logins never be
         order.push('login');
         return res;
       });
-      while (verify.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await until(() => verify.mock.calls.length > 0);
       await new Promise((resolve) => setTimeout(resolve, 200));
       order.push('released');
       await holds.release();
@@ -201,7 +206,7 @@ describe('image work: decoded-bytes limit, a fair bounded queue, logins never be
       ];
       await holds.whenHeld(LIMITS.concurrency);
       const queued = uploadImages(ctx, other.token, [await photo('a.jpg'), await photo('b.jpg')]);
-      while (queue.stats().waiting < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      await until(() => queue.stats().waiting === 2);
       expect(queue.stats()).toEqual({ running: 2, waiting: 2 });
 
       const res = await loginRequest(ctx, member);

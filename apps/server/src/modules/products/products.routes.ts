@@ -56,6 +56,9 @@ const publicOrSigned: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
  */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
 
+/** What the upload calls may answer besides 201 (503: the process's photo queue is full). */
+const uploadErrors = { 400: e, 401: e, 403: e, 413: e, 415: e, 429: e, 503: e };
+
 const tooManyFiles = (max = MAX_IMAGES) =>
   new AppError(
     400,
@@ -267,16 +270,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           'JPEG, PNG o WebP según sus bytes; se guardan re-codificadas a WebP sin metadatos, con miniatura. Las que no se publiquen en 24 h se borran.',
         security: secured,
         consumes: ['multipart/form-data'],
-        response: {
-          201: z.array(z.string()),
-          400: e,
-          401: e,
-          403: e,
-          413: e,
-          415: e,
-          429: e,
-          503: e,
-        },
+        response: { 201: z.array(z.string()), ...uploadErrors },
       },
       onRequest: [refuseLargeBodies, app.authenticate],
     },
@@ -294,16 +288,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sube una foto (campo multipart "file"); responde su URL, miniatura y tamaños',
         security: secured,
         consumes: ['multipart/form-data'],
-        response: {
-          201: productImageSchema,
-          400: e,
-          401: e,
-          403: e,
-          413: e,
-          415: e,
-          429: e,
-          503: e,
-        },
+        response: { 201: productImageSchema, ...uploadErrors },
       },
       onRequest: [refuseLargeBodies, app.authenticate],
     },
