@@ -5,10 +5,10 @@
 // What it reproduces: one member sends six uploads at once, each of three 7200×7200 PNGs at 16 bits
 // per channel (about 0.45 MB each as sent, 311 MB each decoded, 51.8 megapixels: under the pixel
 // limit), and sends the next one whenever one is answered (after a refusal it waits 1 s, so it
-// keeps its allowance full rather than spinning). Meanwhile another member signs in four times a
-// second and a third uploads one ordinary photo (a 1600×1200 JPEG) every second. A second scenario
-// does the same with the largest PNG the limits still admit (7200×7200 at 8 bits, 155.5 MB
-// decoded), from two accounts of three lanes each.
+// keeps its allowance full rather than spinning). Meanwhile other members sign in four times a
+// second and another uploads ordinary photos (a 1600×1200 JPEG) one at a time, one a second at
+// most. A second scenario does the same with the largest PNG the limits still admit (7200×7200 at
+// 8 bits, 155.5 MB decoded), from two accounts of three lanes each.
 //
 // Each run starts the built product afresh (`NODE_ENV=production`, PGlite, loopback only, so
 // per-account counters and memory start clean): BENCH_BASELINE_SECONDS without the attack (the
@@ -136,28 +136,33 @@ const percentile = (values, share) => {
 const median = (values) => percentile(values, 0.5);
 
 /**
- * For `seconds`: a sign-in every LOGIN_EVERY_MS and an ordinary photo every
- * MEMBER_UPLOAD_EVERY_MS; answers every result once all are answered.
+ * For `seconds`: a sign-in every LOGIN_EVERY_MS (whether the earlier ones are answered or not:
+ * they are different people) and the member's photos, one at a time, each sent
+ * MEMBER_UPLOAD_EVERY_MS after the previous one or as soon as it is answered if that is later (one
+ * person waiting for each photo, so a slow machine does not pile up the member's own photos);
+ * answers every result once all are answered.
  */
 const probe = async (seconds, accounts) => {
-  const logins = [];
-  const uploads = [];
   const end = performance.now() + seconds * 1000;
-  let nextLogin = performance.now();
-  let nextUpload = performance.now();
-  while (performance.now() < end) {
-    const now = performance.now();
-    if (now >= nextLogin) {
+  const signIns = async () => {
+    const logins = [];
+    for (let next = performance.now(); next < end; next += LOGIN_EVERY_MS) {
       logins.push(login(accounts.signers[logins.length % accounts.signers.length]));
-      nextLogin += LOGIN_EVERY_MS;
+      await sleep(Math.max(0, next + LOGIN_EVERY_MS - performance.now()));
     }
-    if (now >= nextUpload) {
-      uploads.push(upload(accounts.memberToken, [accounts.photo]));
-      nextUpload += MEMBER_UPLOAD_EVERY_MS;
+    return Promise.all(logins);
+  };
+  const photos = async () => {
+    const uploads = [];
+    while (performance.now() < end) {
+      const sent = performance.now();
+      uploads.push(await upload(accounts.memberToken, [accounts.photo]));
+      await sleep(Math.max(0, sent + MEMBER_UPLOAD_EVERY_MS - performance.now()));
     }
-    await sleep(Math.max(0, Math.min(nextLogin, nextUpload) - performance.now()));
-  }
-  return { logins: await Promise.all(logins), uploads: await Promise.all(uploads) };
+    return uploads;
+  };
+  const [logins, uploads] = await Promise.all([signIns(), photos()]);
+  return { logins, uploads };
 };
 
 /** Attack lanes: each sends the hostile upload again as soon as it is answered, while `on()`. */
@@ -358,7 +363,7 @@ const markdown = [
   '<!-- uploads-attack-bench:start (written by `npm run bench`, scripts/bench/uploads-attack.mjs) -->',
   '## Hostile uploads (photo work against sign-ins and other members)',
   '',
-  `Measured on ${new Date().toISOString()}${writeDocs ? '' : ` against ${serverEntry}`}. Machine: ${machine}; the machine is shared, load average (1 min) before→after each run's attack shown. Built product (\`NODE_ENV=production\`, PGlite), loopback only, a fresh server per run, median of ${runs} runs. Each run: ${baselineSeconds} s without the attack (baseline), then ${attackSeconds} s with it; a sign-in every ${LOGIN_EVERY_MS} ms (${SIGNERS} accounts in turn) and another member's photo every ${MEMBER_UPLOAD_EVERY_MS / 1000} s, each timed until answered. Attackers send again as soon as answered (1 s after a refusal). Decision 041.`,
+  `Measured on ${new Date().toISOString()}${writeDocs ? '' : ` against ${serverEntry}`}. Machine: ${machine}; the machine is shared, load average (1 min) before→after each run's attack shown. Built product (\`NODE_ENV=production\`, PGlite), loopback only, a fresh server per run, median of ${runs} runs. Each run: ${baselineSeconds} s without the attack (baseline), then ${attackSeconds} s with it; a sign-in every ${LOGIN_EVERY_MS} ms (${SIGNERS} accounts in turn) and another member's photos one at a time (at most one a second), each timed until answered. Attackers send again as soon as answered (1 s after a refusal). Decision 041.`,
   '',
   '| attack | measure | without attack | during the attack | load |',
   '| --- | --- | --- | --- | --- |',
