@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, createDeflate } from 'node:zlib';
+import { constants as zlibConstants, crc32, createDeflate } from 'node:zlib';
 import type { Product } from '@unimercado/shared/schemas/products';
 import sharp from 'sharp';
 import { bearer, type Account, type TestContext } from './helpers';
@@ -94,7 +94,8 @@ export const makePngBomb = async (
   header.writeUInt32BE(height, 4);
   header[8] = bitDepth;
   header[9] = colorType;
-  const deflate = createDeflate({ level: 9 });
+  // Run-length matching: as small as level 9's search (about 1/1000) in a twentieth of the time.
+  const deflate = createDeflate({ level: 9, strategy: zlibConstants.Z_RLE });
   const parts: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => parts.push(chunk));
   const done = new Promise((resolve) => deflate.on('end', resolve));
