@@ -112,3 +112,6 @@ await import('./bench/listings.mjs');
 
 // The request-path figures (issue 7): their own script and section of docs/benchmarks.md.
 await import('./bench/request-path.mjs');
+
+// The hostile-uploads figures (issue 18): their own script and section of docs/benchmarks.md.
+await import('./bench/uploads-attack.mjs');

@@ -36,6 +36,12 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
  * photo fits; a 1 MB PNG of 20000×20000 does not).
  */
 export const MAX_IMAGE_PIXELS = 52_000_000;
+/**
+ * Decompression-bomb guard on what decoding would produce (width × height × channels × bytes per
+ * channel, read from the header): a 52-megapixel 8-bit RGB photo fits; the same size in 16 bits
+ * per channel, or with an alpha channel, does not (decision 041).
+ */
+export const MAX_IMAGE_DECODED_BYTES = MAX_IMAGE_PIXELS * 3;
 /** Recent listings on the home page. */
 export const HOME_RECENT_COUNT = 8;
 

@@ -11,6 +11,12 @@ export const DEFAULT_ARGON2_OPTIONS: Options = {
   parallelism: 1,
 };
 
+/**
+ * `hash` and `verify` run as N-API async work on libuv's thread pool (napi-rs `AsyncTask`), the
+ * pool sharp's calls also wait on: photo work is bounded to leave two of its threads free, so a
+ * sign-in never queues behind photos (decision 041; the image-work tests hold every photo slot on
+ * a pool thread and sign in).
+ */
 export const createPasswordHasher = (options: Partial<Options> = {}) => {
   const settings: Options = { ...DEFAULT_ARGON2_OPTIONS, ...options, algorithm: ARGON2ID };
   // Verified against when the email is unknown, so both paths cost the same time.

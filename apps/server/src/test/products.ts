@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants as zlibConstants, crc32, createDeflate } from 'node:zlib';
 import type { Product } from '@unimercado/shared/schemas/products';
 import sharp from 'sharp';
 import { bearer, type Account, type TestContext } from './helpers';
@@ -61,6 +62,59 @@ export const makePng = (width = 320, height = 240) =>
   sharp({ create: { width, height, channels: 3, background: '#6200ea' } })
     .png()
     .toBuffer();
+
+const pngChunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** PNG colour types and their channels. */
+const PNG_CHANNELS = { grey: [0, 1], rgb: [2, 3], rgba: [6, 4] } as const;
+
+/**
+ * A real decompression bomb: a valid PNG of zeros (20000×20000 grey by default: 400 MB of pixels)
+ * that deflates to a few hundred kilobytes, under the 1 MB limit.
+ */
+export const makePngBomb = async (
+  options: {
+    width?: number;
+    height?: number;
+    color?: keyof typeof PNG_CHANNELS;
+    bitDepth?: 8 | 16;
+  } = {},
+) => {
+  const { width = 20_000, height = 20_000, color = 'grey', bitDepth = 8 } = options;
+  const [colorType, channels] = PNG_CHANNELS[color];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = bitDepth;
+  header[9] = colorType;
+  // Run-length matching: as small as level 9's search (about 1/1000) in a twentieth of the time.
+  const deflate = createDeflate({ level: 9, strategy: zlibConstants.Z_RLE });
+  const parts: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  // 50 rows of zeros at a time (each row: a filter byte, then the pixels).
+  const row = Buffer.alloc((1 + (width * channels * bitDepth) / 8) * 50);
+  for (let written = 0; written < height; written += 50) {
+    const rows = Math.min(50, height - written);
+    const chunk = row.subarray(0, (row.length / 50) * rows);
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+};
 
 export const uploadImages = async (
   ctx: TestContext,

@@ -35,6 +35,12 @@ export const PRODUCT_MESSAGES = {
     `El archivo "${file}" no es una imagen válida. Usa fotos JPEG, PNG o WebP.`,
   imageTooManyPixels: (file: string) =>
     `La imagen "${file}" tiene demasiados píxeles. Redúcela (por ejemplo a 4000 × 3000) e inténtalo de nuevo.`,
+  imageTooManyBytes: (file: string) =>
+    `La imagen "${file}" ocupa demasiado al abrirla (muchos píxeles o colores de 16 bits). Guárdala como JPEG o redúcela (por ejemplo a 4000 × 3000) e inténtalo de nuevo.`,
+  imagesBusyForAccount:
+    'Todavía estamos procesando otras fotos tuyas. Espera a que terminen e inténtalo de nuevo.',
+  imagesBusy:
+    'Estamos procesando muchas fotos en este momento. Inténtalo de nuevo en unos segundos.',
   noFiles: 'Selecciona al menos una imagen.',
   imageNotUploaded:
     'Alguna de las imágenes no es válida o ya no está disponible. Vuelve a subirla e inténtalo de nuevo.',

@@ -23,7 +23,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { precompressed, sendPrecompressed } from '../../plugins/compression';
 import { consumeLimit } from '../../plugins/rate-limit';
 import { SESSIONS_REVOKED_TOPIC } from '../../db/sessions';
-import { displayFileName, processImages } from './images';
+import { displayFileName, processImages, uploadWorkKey } from './images';
 import {
   createProduct,
   deleteProduct,
@@ -56,6 +56,9 @@ const publicOrSigned: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
  * framing. Anything announcing more is refused before a byte is read.
  */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
+
+/** What the upload calls may answer besides 201 (503: the process's photo queue is full). */
+const uploadErrors = { 400: e, 401: e, 403: e, 413: e, 415: e, 429: e, 503: e };
 
 const tooManyFiles = (max = MAX_IMAGES) =>
   new AppError(
@@ -184,7 +187,8 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
       app.rateLimits.uploadsPerAccount,
     );
     const files = await readFiles(request, max);
-    return saveUploads(base, request.user, await processImages(files));
+    const images = await processImages(uploadWorkKey(request.user.id), files);
+    return saveUploads(base, request.user, images);
   };
 
   app.get(
@@ -273,7 +277,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
           'JPEG, PNG o WebP según sus bytes; se guardan re-codificadas a WebP sin metadatos, con miniatura. Las que no se publiquen en 24 h se borran.',
         security: secured,
         consumes: ['multipart/form-data'],
-        response: { 201: z.array(z.string()), 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
+        response: { 201: z.array(z.string()), ...uploadErrors },
       },
       onRequest: [refuseLargeBodies, app.authenticate],
     },
@@ -291,7 +295,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
         summary: 'Sube una foto (campo multipart "file"); responde su URL, miniatura y tamaños',
         security: secured,
         consumes: ['multipart/form-data'],
-        response: { 201: productImageSchema, 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
+        response: { 201: productImageSchema, ...uploadErrors },
       },
       onRequest: [refuseLargeBodies, app.authenticate],
     },

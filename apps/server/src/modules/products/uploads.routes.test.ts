@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createDeflate } from 'node:zlib';
 import type { Product, ProductImage } from '@unimercado/shared/schemas/products';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   createProduct,
   makeJpeg,
   makePng,
+  makePngBomb,
   multipartBody,
   uploadImages,
   uploadPhotos,
@@ -32,53 +32,6 @@ const storedFiles = async (ctx: TestContext) => {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-};
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (data: Buffer) => {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-};
-const pngChunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
-/**
- * A real decompression bomb: a valid 20000×20000 grey PNG whose 400 MB of pixels deflate to a few
- * hundred kilobytes (under the 1 MB limit).
- */
-const makePngBomb = async (size = 20_000) => {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const deflate = createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
-  const done = new Promise((resolve) => deflate.on('end', resolve));
-  const row = Buffer.alloc((size + 1) * 50); // 50 rows of zeros (filter byte + pixels)
-  for (let written = 0; written < size; written += 50) {
-    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
-  }
-  deflate.end();
-  await done;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', Buffer.concat(parts)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 };
 
 describe('photo uploads', () => {
