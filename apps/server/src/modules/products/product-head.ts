@@ -10,7 +10,6 @@ import { findProductRow, toProductDto } from './products.queries';
 const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 const PRODUCT_PATH = /^\/products\/(\d{1,10})\/?$/;
 
-
 const summary = (text: string, max = 180) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
