@@ -61,3 +61,16 @@ export const createNotificationBodySchema = z.object({
   read: z.boolean().optional(),
 });
 export type CreateNotificationBody = z.input<typeof createNotificationBodySchema>;
+
+/**
+ * The answer to `POST /api/notifications` for someone else (the echo of an event the server
+ * already notified): only what the caller sent, so it tells nothing of the receiver's
+ * notification (its id, text, time, or whether it was read).
+ */
+export const notificationEchoSchema = z.object({
+  userId: z.number().int(),
+  typeId: z.number().int(),
+  message: z.string(),
+  read: z.boolean().optional(),
+});
+export type NotificationEcho = z.infer<typeof notificationEchoSchema>;
