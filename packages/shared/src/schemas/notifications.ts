@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { idSchema } from './common';
 
 export { NOTIFICATIONS_PAGE_SIZE };
 
@@ -26,7 +27,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications`: the caller's own (a `userId` naming someone else is 403). */
 export const notificationsQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  userId: idSchema.optional(),
   /** `true` read only, `false` unread only; absent: both. */
   read: z
     .enum(['true', 'false'])
@@ -50,7 +51,7 @@ export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
  * already notified (and answers that notification).
  */
 export const createNotificationBodySchema = z.object({
-  userId: z.coerce.number().int().positive().max(MAX_ID).nullish(),
+  userId: idSchema.nullish(),
   typeId: z.coerce.number().int().min(1).max(3),
   message: z
     .string({ error: NOTIFICATION_MESSAGES.messageRequired })
