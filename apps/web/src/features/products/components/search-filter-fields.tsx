@@ -12,10 +12,12 @@ import type { SearchFilters } from '../utils/search-filters';
 
 /** A price limit: digits typed freely, '$' in front. */
 const PriceFilter = ({
+  name,
   label,
   value,
   onText,
 }: {
+  name: string;
   label: string;
   value: string;
   onText: (value: string) => void;
@@ -23,6 +25,7 @@ const PriceFilter = ({
   <Grid size={{ xs: 6, md: 2 }}>
     <TextInput
       fullWidth
+      name={name}
       label={label}
       value={value}
       onChange={(event) => onText(event.target.value)}
@@ -85,11 +88,13 @@ export const SearchFilterFields = ({
         </SelectInput>
       </Grid>
       <PriceFilter
+        name="minPrice"
         label="Precio mínimo"
         value={text.minPrice}
         onText={(v) => onText('minPrice', v)}
       />
       <PriceFilter
+        name="maxPrice"
         label="Precio máximo"
         value={text.maxPrice}
         onText={(v) => onText('maxPrice', v)}
@@ -119,6 +124,7 @@ export const SearchFilterFields = ({
       <Grid size={12}>
         <TextInput
           fullWidth
+          name="location"
           label="Ubicación"
           value={text.location}
           onChange={(event) => onText('location', event.target.value)}
