@@ -24,6 +24,7 @@ const requiredText = (required: string, max: number, tooLong: string) =>
 
 /** Plain decimal numbers only: "850.000" (es-CO thousands) is refused rather than read as 850. */
 const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
+const SIGNED_DECIMAL_TEXT = /^-?\d{1,12}(\.\d{1,2})?$/;
 
 const priceSchema = z
   .preprocess(
@@ -186,9 +187,14 @@ const priceFilterSchema = z.preprocess(
   (value) => {
     const blank = blankToUndefined(value);
     if (typeof blank !== 'string') return blank;
-    return DECIMAL_TEXT.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
+    // A leading minus is read, so that a negative limit is refused by name, not as gibberish.
+    return SIGNED_DECIMAL_TEXT.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
   },
-  z.number({ error: PRODUCT_MESSAGES.priceInvalid }).min(0).max(PRICE_MAX).optional(),
+  z
+    .number({ error: PRODUCT_MESSAGES.priceInvalid })
+    .min(0, { error: PRODUCT_MESSAGES.priceFilterNegative })
+    .max(PRICE_MAX)
+    .optional(),
 );
 
 /** Filters of `GET /api/products` (spec section 7) plus the sold flag and the sort. */

@@ -30,6 +30,7 @@ import {
   EMPTY_FILTERS,
   paramsFromFilters,
   parsePriceInput,
+  type PriceFilterError,
   type SearchFilters,
 } from '../utils/search-filters';
 
@@ -70,10 +71,13 @@ const TYPING_PAUSE_MS = 400;
 export const SearchPanel = ({
   filters,
   categories,
+  priceError = null,
   onChange,
 }: {
   filters: SearchFilters;
   categories: readonly Category[];
+  /** The API refused the prices: its message shows beside them. */
+  priceError?: PriceFilterError | null;
   /** `replace`: a typing pause, not a step worth a history entry. */
   onChange: (next: SearchFilters, options?: { replace?: boolean }) => void;
 }) => {
@@ -250,6 +254,7 @@ export const SearchPanel = ({
               filters={filters}
               categories={categories}
               text={text}
+              priceError={priceError}
               onText={(field, value) => setField(field)(value)}
               onCommit={commitWithText}
             />
