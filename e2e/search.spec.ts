@@ -73,3 +73,31 @@ test('moving to another page still takes the focus to its heading', async ({ pag
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
+
+test('the search box shows one clear button, ours', async ({ page }) => {
+  await openSearch(page);
+  const box = searchBox(page);
+  await box.fill('mesa');
+  await expect(page.getByRole('button', { name: 'Borrar texto' })).toBeVisible();
+  // The browser's own clear button of a search field is not drawn: a style rule that applies
+  // to this box hides it (computed styles do not reach that part of the field).
+  const isBrowserButtonHidden = await box.evaluate((input) =>
+    Array.from(document.styleSheets)
+      .flatMap((sheet) => Array.from(sheet.cssRules))
+      .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule)
+      .some((rule) =>
+        rule.selectorText.split(',').some((selector) => {
+          const [element, pseudo] = selector.split('::');
+          return (
+            pseudo?.trim() === '-webkit-search-cancel-button' &&
+            input.matches(element!) &&
+            (rule.style.display === 'none' || rule.style.getPropertyValue('appearance') === 'none')
+          );
+        }),
+      ),
+  );
+  expect(isBrowserButtonHidden).toBe(true);
+  await page.getByRole('button', { name: 'Borrar texto' }).click();
+  await expect(box).toHaveValue('');
+  await expect(box).toBeFocused();
+});

@@ -92,6 +92,7 @@ export const SearchPanel = ({
     setFieldsWanted(true);
   };
   const [text, setText] = useState(() => textOf(filters));
+  const searchInput = useRef<HTMLInputElement>(null);
 
   // The URL changed (back button, a chip, a select, the sort): each box whose value the URL
   // changed shows it; the others keep what the person is typing, which the pause then commits
@@ -203,9 +204,12 @@ export const SearchPanel = ({
             value={text.search}
             onChange={(event) => setField('search')(event.target.value)}
             placeholder="Libros, calculadora, bicicleta..."
+            // One clear button, ours: the browser draws its own on a search field (issue 18).
+            sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
             slotProps={{
               htmlInput: { maxLength: 100, enterKeyHint: 'search' },
               input: {
+                inputRef: searchInput,
                 startAdornment: (
                   <InputAdornment position="start">
                     <SearchIcon />
@@ -215,7 +219,11 @@ export const SearchPanel = ({
                   <InputAdornment position="end">
                     <IconButton
                       aria-label="Borrar texto"
-                      onClick={() => setField('search')('')}
+                      onClick={() => {
+                        setField('search')('');
+                        // The person goes on typing where they were.
+                        searchInput.current?.focus();
+                      }}
                       edge="end"
                     >
                       <CloseIcon />
