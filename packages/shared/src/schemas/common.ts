@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE_SIZE, PAGE_SIZE, PRICE_MAX } from '../constants';
+import { LIST_CAP, MAX_ID, MAX_PAGE_SIZE, PRICE_MAX } from '../constants';
 
 export const ID_MESSAGE = 'El id debe ser un número entero positivo.';
 const NUMBER_MESSAGE = 'Debe ser un número entero sin signos ni decimales.';
@@ -25,17 +25,14 @@ export const idSchema = wholeNumber(ID_MESSAGE).pipe(
 export const idParamsSchema = z.object({ id: idSchema });
 
 /**
- * Lists are paginated on the server: `page` is 0-based, `size` bounded. A list whose spec client
- * does not page (the admin's user list) defaults to the largest page.
+ * Lists are paginated on the server: `page` is 0-based. A client that pages asks for `size` (at
+ * most MAX_PAGE_SIZE); without `size` the answer is the whole list up to LIST_CAP, because the
+ * spec's client calls its lists without paging (decision 039). `X-Total-Count` carries the total.
  */
-export const paginationQuery = (defaultSize: number = PAGE_SIZE) =>
-  z.object({
-    page: wholeNumber(NUMBER_MESSAGE).pipe(z.number().max(MAX_ID)).default(0),
-    size: wholeNumber(NUMBER_MESSAGE)
-      .pipe(z.number().min(1).max(MAX_PAGE_SIZE))
-      .default(defaultSize),
-  });
-export const paginationQuerySchema = paginationQuery();
+export const paginationQuerySchema = z.object({
+  page: wholeNumber(NUMBER_MESSAGE).pipe(z.number().max(MAX_ID)).default(0),
+  size: wholeNumber(NUMBER_MESSAGE).pipe(z.number().min(1).max(MAX_PAGE_SIZE)).default(LIST_CAP),
+});
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 /** Plain decimal text ("850000" or "850000.50"); "850.000" (es-CO thousands) is not a number. */
