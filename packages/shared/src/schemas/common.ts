@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { MAX_ID, MAX_PAGE_SIZE, PAGE_SIZE, PRICE_MAX } from '../constants';
 
 export const ID_MESSAGE = 'El id debe ser un número entero positivo.';
 const NUMBER_MESSAGE = 'Debe ser un número entero sin signos ni decimales.';
@@ -37,6 +37,41 @@ export const paginationQuery = (defaultSize: number = PAGE_SIZE) =>
   });
 export const paginationQuerySchema = paginationQuery();
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** Plain decimal text ("850000" or "850000.50"); "850.000" (es-CO thousands) is not a number. */
+export const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** Decimal text → its number, anything else unreadable (NaN); blank text → absent. */
+export const readDecimalText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
+};
+
+export type PriceMessages = {
+  required: string;
+  invalid: string;
+  positive: string;
+  tooHigh: string;
+};
+
+/**
+ * A price (a listing's or an offer's): a JSON number or plain decimal text, stored in cents. The
+ * checks apply to the value that will be stored, after rounding to cents: `0.004` becomes 0 and
+ * is refused as not above 0, never stored as a $0 listing.
+ */
+export const priceSchema = (messages: PriceMessages) =>
+  z.preprocess(
+    readDecimalText,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? messages.required : messages.invalid,
+      })
+      .transform((value) => Math.round(value * 100) / 100)
+      .pipe(z.number().gt(0, messages.positive).max(PRICE_MAX, messages.tooHigh)),
+  );
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { idSchema } from './common';
 
 export { NOTIFICATIONS_PAGE_SIZE };
 
@@ -26,7 +27,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications`: the caller's own (a `userId` naming someone else is 403). */
 export const notificationsQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  userId: idSchema.optional(),
   /** `true` read only, `false` unread only; absent: both. */
   read: z
     .enum(['true', 'false'])
@@ -50,7 +51,7 @@ export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
  * already notified (and answers that notification).
  */
 export const createNotificationBodySchema = z.object({
-  userId: z.coerce.number().int().positive().max(MAX_ID).nullish(),
+  userId: idSchema.nullish(),
   typeId: z.coerce.number().int().min(1).max(3),
   message: z
     .string({ error: NOTIFICATION_MESSAGES.messageRequired })
@@ -60,3 +61,16 @@ export const createNotificationBodySchema = z.object({
   read: z.boolean().optional(),
 });
 export type CreateNotificationBody = z.input<typeof createNotificationBodySchema>;
+
+/**
+ * The answer to `POST /api/notifications` for someone else (the echo of an event the server
+ * already notified): only what the caller sent, so it tells nothing of the receiver's
+ * notification (its id, text, time, or whether it was read).
+ */
+export const notificationEchoSchema = z.object({
+  userId: z.number().int(),
+  typeId: z.number().int(),
+  message: z.string(),
+  read: z.boolean().optional(),
+});
+export type NotificationEcho = z.infer<typeof notificationEchoSchema>;

@@ -8,7 +8,8 @@ import {
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
+import type { Database } from '../../db/client';
+import { hasRows, queryRows } from '../../db/rows';
 import { chatMessages, chatPreferences } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -287,6 +288,14 @@ export const updateChatPreferences = async (
     });
   return { unreadDigest: input.unreadDigest };
 };
+
+/** Whether the member has a conversation: a message sent or received (decision 037). */
+export const hasUserData = (db: Database | Tx, userId: number) =>
+  hasRows(
+    db,
+    chatMessages,
+    sql`${chatMessages.senderId} = ${userId} or ${chatMessages.receiverId} = ${userId}`,
+  );
 
 /**
  * Chat history stays when an account is deleted (the counterpart keeps it, shown as 'Usuario

@@ -87,7 +87,12 @@ const mapMultipartError = (error: unknown, fileName: string | undefined, max: nu
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.noFiles);
     default:
-      return error;
+      // Anything else reading the parts throws is a body that cannot be read as multipart: the
+      // parser's plain errors ('Multipart: Boundary not found' for a Content-Type without a
+      // usable boundary, 'Unexpected end of form' for a boundary the body does not use).
+      return error instanceof AppError
+        ? error
+        : new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badRequest);
   }
 };
 
