@@ -38,13 +38,20 @@ export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 /** Plain decimal text ("850000" or "850000.50"); "850.000" (es-CO thousands) is not a number. */
 export const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
 
-/** Decimal text → its number, anything else unreadable (NaN); blank text → absent. */
-export const readDecimalText = (value: unknown) => {
+const SIGNED_DECIMAL_TEXT = /^-?\d{1,12}(\.\d{1,2})?$/;
+
+const decimalTextReader = (pattern: RegExp) => (value: unknown) => {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   if (text === '') return undefined;
-  return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
+  return pattern.test(text) ? Number(text) : Number.NaN;
 };
+
+/** Decimal text → its number, anything else unreadable (NaN); blank text → absent. */
+export const readDecimalText = decimalTextReader(DECIMAL_TEXT);
+
+/** The same with a leading minus read, so that a negative value is refused by name, not as gibberish. */
+export const readSignedDecimalText = decimalTextReader(SIGNED_DECIMAL_TEXT);
 
 export type PriceMessages = {
   required: string;
