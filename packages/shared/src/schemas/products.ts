@@ -11,7 +11,7 @@ import {
   TITLE_MAX_LENGTH,
   toProductCondition,
 } from '../constants';
-import { idSchema, paginationQuerySchema, priceSchema, readDecimalText } from './common';
+import { idSchema, paginationQuerySchema, priceSchema, readSignedDecimalText } from './common';
 import { PRODUCT_MESSAGES } from './product-messages';
 
 export { PRODUCT_MESSAGES };
@@ -166,16 +166,9 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** A leading minus is read, so that a negative limit is refused by name, not as gibberish. */
-const readPriceFilterText = (value: unknown) => {
-  if (typeof value !== 'string' || !value.trim().startsWith('-')) return readDecimalText(value);
-  const magnitude = readDecimalText(value.trim().slice(1));
-  return typeof magnitude === 'number' ? -magnitude : Number.NaN;
-};
-
 /** A price filter: plain decimal text only ('1e3', '0x10' and '850.000' are refused). */
 const priceFilterSchema = z.preprocess(
-  readPriceFilterText,
+  readSignedDecimalText,
   z
     .number({ error: PRODUCT_MESSAGES.priceInvalid })
     .min(0, { error: PRODUCT_MESSAGES.priceFilterNegative })

@@ -67,7 +67,7 @@ describe('registering an address held by a pending registration', () => {
     expect(owner).toMatchObject({ email, name: 'Dueña Real', verified: false });
     expect(owner.id).not.toBe(squatter.user.id);
 
-    expect((await tryLogin(email, 'clave-del-intruso')).statusCode).toBe(401);
+    expect((await tryLogin(email, 'clave-del-intruso')).statusCode).toBe(400);
     expect(await sessionAlive(squatterSession.token)).toBe(false);
     expect((await verify(squatterLink)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
 
@@ -168,7 +168,7 @@ describe('an ADMIN_EMAILS address', () => {
     expect((await verify(link)).json()).toMatchObject({ code: 'TOKEN_USED' });
 
     expect(await sessionAlive(squatterSession.token)).toBe(false);
-    expect((await tryLogin(boss, 'clave-del-intruso')).statusCode).toBe(401);
+    expect((await tryLogin(boss, 'clave-del-intruso')).statusCode).toBe(400);
     const session = await login(ctx.app, boss, 'clave-de-la-rectora');
     expect(session).toMatchObject({
       id: squatter.user.id,
