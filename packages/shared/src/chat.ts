@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS } from './chat-constants';
-import { idSchema } from './schemas/common';
+import { idSchema, paginationQuerySchema } from './schemas/common';
 
 export * from './chat-constants';
 
@@ -45,7 +45,7 @@ export const chatMessagesQuerySchema = z.object({
   userId: idSchema,
   /** Cursor: only messages with a smaller id (the last id of the previous page). */
   before: idSchema.optional(),
-  size: z.coerce.number().int().min(1).max(100).default(30),
+  size: paginationQuerySchema.shape.size,
 });
 export type ChatMessagesQuery = z.input<typeof chatMessagesQuerySchema>;
 

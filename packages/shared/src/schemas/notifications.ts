@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
-import { idSchema } from './common';
+import { NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { idSchema, paginationQuerySchema } from './common';
 
 export { NOTIFICATIONS_PAGE_SIZE };
 
@@ -26,15 +26,13 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications`: the caller's own (a `userId` naming someone else is 403). */
-export const notificationsQuerySchema = z.object({
+export const notificationsQuerySchema = paginationQuerySchema.extend({
   userId: idSchema.optional(),
   /** `true` read only, `false` unread only; absent: both. */
   read: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 

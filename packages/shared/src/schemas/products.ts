@@ -11,7 +11,7 @@ import {
   TITLE_MAX_LENGTH,
   toProductCondition,
 } from '../constants';
-import { idSchema, paginationQuerySchema, priceSchema, readDecimalText } from './common';
+import { idSchema, paginationQuerySchema, priceSchema, readSignedDecimalText } from './common';
 import { PRODUCT_MESSAGES } from './product-messages';
 
 export { PRODUCT_MESSAGES };
@@ -168,8 +168,12 @@ export type Product = z.infer<typeof productSchema>;
 
 /** A price filter: plain decimal text only ('1e3', '0x10' and '850.000' are refused). */
 const priceFilterSchema = z.preprocess(
-  readDecimalText,
-  z.number({ error: PRODUCT_MESSAGES.priceInvalid }).min(0).max(PRICE_MAX).optional(),
+  readSignedDecimalText,
+  z
+    .number({ error: PRODUCT_MESSAGES.priceInvalid })
+    .min(0, { error: PRODUCT_MESSAGES.priceFilterNegative })
+    .max(PRICE_MAX)
+    .optional(),
 );
 
 /** Filters of `GET /api/products` (spec section 7) plus the sold flag and the sort. */
@@ -186,7 +190,7 @@ export const productListQuerySchema = paginationQuerySchema
     ),
     location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),
     search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
-    /** Omitted: sold and available alike. */
+    /** Omitted: a seller's list (`sellerId`) has both; any other only available ones. */
     isSold: z
       .preprocess(blankToUndefined, z.enum(['true', 'false']).optional())
       .transform((value) => (value === undefined ? undefined : value === 'true')),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants';
-import { idSchema, paginationQuery, priceSchema } from './common';
+import { idSchema, paginationQuerySchema, priceSchema } from './common';
 import { productSchema } from './products';
 
 export { SALE_MESSAGES, SALE_STATUSES, SALE_STATUS_LABELS } from './trade-messages';
@@ -52,17 +51,14 @@ export const purchaseSchema = saleSchema.extend({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-/** Offers of one product and purchases: one page, default large enough for a whole dialog. */
-const salePagination = paginationQuery(MAX_PAGE_SIZE);
-
 /** `GET /api/sales?productId=` (the product's owner only), newest first. */
-export const saleListQuerySchema = salePagination.extend({
+export const saleListQuerySchema = paginationQuerySchema.extend({
   productId: idSchema.optional(),
 });
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
 /** `GET /api/sales/product/{id}/offers` and `GET /api/sales/buyer/{buyerId}`. */
-export const salePageQuerySchema = salePagination;
+export const salePageQuerySchema = paginationQuerySchema;
 export type SalePageQuery = z.output<typeof salePageQuerySchema>;
 
 export const buyerParamsSchema = z.object({ buyerId: idSchema });

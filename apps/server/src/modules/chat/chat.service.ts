@@ -7,7 +7,7 @@ import {
   type SendChatMessage,
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hasRows, queryRows } from '../../db/rows';
 import { chatMessages, chatPreferences } from '../../db/schema';
@@ -211,33 +211,40 @@ export const listChatUsers = async (
 };
 
 /**
- * `GET /api/chat/messages?userId=`: the caller's conversation with that user only, newest first,
- * `size` at a time; `before` (the previous page's `nextCursor`) pages back.
+ * `GET /api/chat/messages?userId=`: the caller's conversation with that user only, in reading
+ * order (oldest first): the newest `size` messages (the whole conversation up to LIST_CAP when
+ * `size` is not given); `before` (the previous page's `nextCursor`, its oldest message) pages
+ * back to the older ones, again oldest first.
  */
 export const listConversation = async (
   { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
   query: { userId: number; before?: number | undefined; size: number },
-): Promise<{ items: ChatMessage[]; nextCursor: number | null }> => {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(
-      and(
-        or(
-          and(eq(chatMessages.senderId, actor.id), eq(chatMessages.receiverId, query.userId)),
-          and(eq(chatMessages.senderId, query.userId), eq(chatMessages.receiverId, actor.id)),
+): Promise<{ items: ChatMessage[]; nextCursor: number | null; total: number }> => {
+  const conversation = or(
+    and(eq(chatMessages.senderId, actor.id), eq(chatMessages.receiverId, query.userId)),
+    and(eq(chatMessages.senderId, query.userId), eq(chatMessages.receiverId, actor.id)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          conversation,
+          query.before === undefined ? undefined : lt(chatMessages.id, query.before),
         ),
-        query.before === undefined ? undefined : lt(chatMessages.id, query.before),
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(query.size + 1);
-  const page = rows.slice(0, query.size);
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(query.size + 1),
+    db.select({ value: count() }).from(chatMessages).where(conversation),
+  ]);
+  const page = rows.slice(0, query.size).reverse();
   const hasMore = rows.length > query.size;
   return {
     items: page.map(toChatMessageDto),
-    nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: hasMore ? (page[0]?.id ?? null) : null,
+    total: counted?.value ?? 0,
   };
 };
 
