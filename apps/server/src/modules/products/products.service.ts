@@ -289,14 +289,19 @@ export const markSold = async (deps: ProductsDeps, actor: Actor, id: number): Pr
 
 export type ProductPage = { items: Product[]; total: number };
 
-/** A page of products; the seller listing their own products also sees the view counts. */
+/**
+ * A page of products; the seller listing their own products also sees the view counts. Without
+ * `isSold`, a seller's list has both sold and available products, and any other list (the
+ * spec's 'Buscar Productos Disponibles') only available ones (decision 040).
+ */
 export const listProducts = async (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,
   viewer: Actor | null,
   query: ProductListQuery,
 ): Promise<ProductPage> => {
   const withViews = viewer !== null && query.sellerId === viewer.id;
-  const { rows, total } = await listProductRows(deps.db, query, { withViews });
+  const isSold = query.isSold ?? (query.sellerId === undefined ? false : undefined);
+  const { rows, total } = await listProductRows(deps.db, { ...query, isSold }, { withViews });
   return { items: rows.map((row) => toProductDto(deps.storage, row)), total };
 };
 
