@@ -59,6 +59,8 @@ export type ProductCaches = {
 export type ProductOffers = {
   /** Whether an accepted offer sold the product (it can then never be deleted). */
   hasAcceptedSale: (tx: Tx, productId: number) => Promise<boolean>;
+  /** What the seller received for their sold products (accepted prices where offers sold them). */
+  totalEarnedBy: (db: Database, sellerId: number) => Promise<number>;
   /** Rejects the product's pending offers, each buyer told why. */
   rejectPendingOffers: (
     scope: TxScope,
@@ -314,14 +316,14 @@ export const listAvailable = (
 
 /** The seller's dashboard cards (spec section 2, My products; section 9, total earned). */
 export const getSellerStats = async (
-  deps: Pick<ProductsDeps, 'db'>,
+  deps: Pick<ProductsDeps, 'db' | 'offers'>,
   actor: Actor,
 ): Promise<SellerStats> => {
+  const earned = deps.offers.totalEarnedBy(deps.db, actor.id);
   const [row] = await queryRows<{
     total: number | string;
     active: number | string;
     sold: number | string;
-    total_earned: number | string | null;
     total_views: number | string;
   }>(
     deps.db,
@@ -329,7 +331,6 @@ export const getSellerStats = async (
     select count(*) as total,
       count(*) filter (where not p.is_sold) as active,
       count(*) filter (where p.is_sold) as sold,
-      coalesce(sum(p.price) filter (where p.is_sold), 0)::float8 as total_earned,
       (select count(*) from product_views v join products vp on vp.id = v.product_id
         where vp.seller_id = ${actor.id}) as total_views
     from products p where p.seller_id = ${actor.id}`,
@@ -338,7 +339,7 @@ export const getSellerStats = async (
     total: Number(row?.total ?? 0),
     active: Number(row?.active ?? 0),
     sold: Number(row?.sold ?? 0),
-    totalEarned: Number(row?.total_earned ?? 0),
+    totalEarned: await earned,
     totalViews: Number(row?.total_views ?? 0),
   };
 };
