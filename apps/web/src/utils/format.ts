@@ -8,6 +8,7 @@ import { env } from '@/config/env';
 export {
   formatCount,
   formatFileSize,
+  formatInteger,
   formatPercent,
   formatPrice,
   formatRating,

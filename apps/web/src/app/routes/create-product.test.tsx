@@ -42,6 +42,19 @@ describe('/create-product', () => {
     expect(screen.getByRole('option', { name: 'Selecciona una categoría' })).toBeDisabled();
   });
 
+  it('counts the description against its 2.000-character limit and says when it is reached', async () => {
+    publishApi();
+    const user = userEvent.setup();
+    renderApp('/create-product', { user: TEST_USER });
+    const description = await screen.findByLabelText(/^Descripción/);
+    expect(description).toHaveAccessibleDescription('0/2.000 caracteres');
+    await user.type(description, 'Funciona perfecto.');
+    expect(description).toHaveAccessibleDescription('18/2.000 caracteres');
+    await user.click(description);
+    await user.paste('a'.repeat(2100));
+    expect(description).toHaveAccessibleDescription('2.000/2.000 caracteres: llegaste al máximo');
+  });
+
   it('refuses a 4th photo and a photo over 1 MB with the spec messages and the tips', async () => {
     publishApi();
     const user = userEvent.setup();

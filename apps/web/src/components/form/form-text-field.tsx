@@ -21,6 +21,11 @@ type Props<T extends FieldValues> = Omit<
   summaryMessages?: readonly string[];
   /** Fields to re-validate when this one changes after a submit (e.g. a confirmation). */
   deps?: FieldPath<T>[];
+  /**
+   * The helper text from the value's length (a counter against a limit), worked out where the
+   * value changes, so typing re-renders this field only.
+   */
+  counter?: (length: number) => string;
 };
 
 /** react-hook-form adapter for MUI text fields: wires value, errors and helper text. */
@@ -34,6 +39,7 @@ export const FormTextField = <T extends FieldValues>({
   summaryMessages = [],
   deps,
   helperText,
+  counter,
   ...props
 }: Props<T>) => (
   <Controller
@@ -55,7 +61,7 @@ export const FormTextField = <T extends FieldValues>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error) || props.error}
-          helperText={errorText ?? helperText}
+          helperText={errorText ?? counter?.(String(field.value ?? '').length) ?? helperText}
         />
       );
     }}

@@ -16,7 +16,9 @@ import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
+import { formatInteger } from '@/utils/format';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
+import { PRODUCTS_TEXT } from '../messages';
 import { ImagePicker, type PickedImage } from './image-picker';
 
 type FormInput = z.input<typeof productFormSchema>;
@@ -79,7 +81,7 @@ export const ProductForm = ({
     resolver: zodResolver(productFormSchema),
     defaultValues: valuesOf(product),
   });
-  const [title, location] = useWatch({ control, name: ['title', 'location'] });
+  const location = useWatch({ control, name: 'location' });
 
   return (
     <Box
@@ -100,7 +102,7 @@ export const ProductForm = ({
             disabled={disabled}
             placeholder="Ej.: Calculadora Casio fx-991"
             slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
-            helperText={`${String(title ?? '').length}/${TITLE_MAX_LENGTH}`}
+            counter={(length) => `${length}/${TITLE_MAX_LENGTH}`}
           />
         </Grid>
         <Grid size={12}>
@@ -115,6 +117,13 @@ export const ProductForm = ({
             minRows={4}
             placeholder="Estado, marca, qué incluye, por qué lo vendes..."
             slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX_LENGTH } }}
+            counter={(length) =>
+              PRODUCTS_TEXT.descriptionCount(
+                formatInteger(length),
+                formatInteger(DESCRIPTION_MAX_LENGTH),
+                length >= DESCRIPTION_MAX_LENGTH,
+              )
+            }
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
