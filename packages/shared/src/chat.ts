@@ -72,6 +72,13 @@ export type ChatMessagesQuery = z.input<typeof chatMessagesQuerySchema>;
 
 export const markReadResponseSchema = z.object({ updated: z.number().int() });
 
+/** `GET /api/chat/unread`: the chat icon's badge (unread messages, from how many people). */
+export const unreadMessagesSchema = z.object({
+  unread: z.number().int(),
+  conversations: z.number().int(),
+});
+export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
+
 /** A refusal of one SEND, delivered to `/user/queue/errors`. */
 export const chatErrorSchema = z.object({
   code: z.string(),

@@ -22,6 +22,8 @@ export const notificationSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   createdAt: z.string().describe('ISO-8601, UTC'),
+  /** Where it leads in the app (its chat, the offers or the purchase it is about); issue 18. */
+  link: z.string().nullish(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -28,6 +28,8 @@ export const notifications = pgTable(
     eventKey: varchar('event_key', { length: 100 }),
     /** Who caused it (the offer's buyer, the message's sender), when someone did. */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where it leads in the app (its chat, the offers or the purchase it is about); issue 18. */
+    link: varchar('link', { length: 200 }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -50,6 +50,7 @@ describe('chat REST calls', () => {
       ['POST', '/api/chat/messages'],
       ['PUT', `/api/chat/messages/read?userId=${ana.user.id}`],
       ['GET', '/api/chat/preferences'],
+      ['GET', '/api/chat/unread'],
     ] as const) {
       expect((await call(method, url)).statusCode, url).toBe(401);
     }
@@ -144,6 +145,27 @@ describe('chat REST calls', () => {
     expect(history.every((m) => m.read)).toBe(true);
   });
 
+  it('GET /api/chat/unread: how many messages others sent the caller that are unread (the chat icon)', async () => {
+    const hugo = await createAccount(ctx, { verified: true });
+    const ines = await createAccount(ctx, { verified: true });
+    const unreadOf = async (who: Account) => {
+      const res = await call('GET', '/api/chat/unread', who.token);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ unread: number; conversations: number }>();
+    };
+    await send(hugo, ines, 'uno');
+    await send(hugo, ines, 'dos');
+    await send(admin, ines, 'tres');
+    // The owner's count: three messages from two people.
+    expect(await unreadOf(ines)).toEqual({ unread: 3, conversations: 2 });
+    // The sender's own messages are not unread for them; another user and an admin see their own.
+    expect((await unreadOf(hugo)).unread).toBe(0);
+    expect((await unreadOf(carla)).unread).toBe(0);
+    expect((await unreadOf(admin)).unread).toBe(0);
+    await call('PUT', `/api/chat/messages/read?userId=${hugo.user.id}`, ines.token);
+    expect(await unreadOf(ines)).toEqual({ unread: 1, conversations: 1 });
+  });
+
   it('POST /api/chat/messages: the same rules as the STOMP SEND', async () => {
     const unverified = await createAccount(ctx);
     const refusals: [Account, unknown, number, string][] = [
@@ -182,8 +204,9 @@ describe('chat REST calls', () => {
       (await call('GET', '/api/notifications', ines.token)).json<Notification[]>();
     await send(hugo, ines, 'uno');
     await send(hugo, ines, 'dos');
-    expect((await notificationsOf()).map((n) => [n.typeId, n.message])).toEqual([
-      [1, 'Has recibido un mensaje de Hugo Paz'],
+    expect((await notificationsOf()).map((n) => [n.typeId, n.message, n.link])).toEqual([
+      // It leads to the chat with the sender (issue 18).
+      [1, 'Has recibido un mensaje de Hugo Paz', `/chat?userId=${hugo.user.id}`],
     ]);
     // Read, but still within the quiet window: a live conversation does not ring again.
     await call('PUT', `/api/chat/messages/read?userId=${hugo.user.id}`, ines.token);

@@ -6,6 +6,7 @@ import {
   chatUsersQuerySchema,
   DESTINATIONS,
   markReadResponseSchema,
+  unreadMessagesSchema,
   NEXT_CURSOR_HEADER,
   sendChatMessageSchema,
 } from '@unimercado/shared/chat';
@@ -20,6 +21,7 @@ import {
   getChatPreferences,
   listChatUsers,
   listConversation,
+  countUnreadMessages,
   markConversationRead,
   sendPrivateMessage,
   updateChatPreferences,
@@ -153,6 +155,21 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     (request) => markConversationRead(deps, request.user, request.query.userId),
+  );
+
+  app.get(
+    '/unread',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          'Cuántos mensajes recibidos tiene el usuario sin leer, y de cuántas personas (el globo del chat)',
+        security: secured,
+        response: { 200: unreadMessagesSchema, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => countUnreadMessages(deps, request.user),
   );
 
   app.get(

@@ -108,6 +108,7 @@ export const sendPrivateMessage = async (
           typeId: NOTIFICATION_TYPES.message,
           message: CHAT_MESSAGES.notifyMessage(row.sender_name ?? ''),
           actorId: actor.id,
+          link: `/chat?userId=${actor.id}`,
           createdAt: now,
           // Two first messages racing in one quiet window make one notification.
           eventKey: `message:${actor.id}:${Math.floor(now.getTime() / CHAT_QUIET_MS)}`,
@@ -282,6 +283,18 @@ export const markConversationRead = async (
     )
     .returning({ id: chatMessages.id });
   return { updated: rows.length };
+};
+
+/** What the chat icon's badge shows: unread messages to the caller, and from how many people. */
+export const countUnreadMessages = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor) => {
+  const [row] = await db
+    .select({
+      unread: count(),
+      conversations: sql<number>`count(distinct ${chatMessages.senderId})::int`,
+    })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.receiverId, actor.id), isNull(chatMessages.readAt)));
+  return { unread: row?.unread ?? 0, conversations: Number(row?.conversations ?? 0) };
 };
 
 export type ChatPreferences = { unreadDigest: boolean };

@@ -5,6 +5,7 @@ import {
   type NotificationCounts,
   type NotificationEcho,
 } from '@unimercado/shared/schemas/notifications';
+import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -27,9 +28,21 @@ export type NotificationInput = {
   actorId?: number | undefined;
   /** When it happened, from the service's `now` (default: the database's clock). */
   createdAt?: Date | undefined;
+  /** Where it leads in the app: the chat, the offers or the purchase it is about (issue 18). */
+  link?: string | undefined;
 };
 
 type NotificationRow = typeof notifications.$inferSelect;
+
+/** Where a notification leads: its own link; one written before links, by its type and sender. */
+const linkOf = (row: NotificationRow): string | null => {
+  if (row.link) return row.link;
+  if (row.typeId === NOTIFICATION_TYPES.message && row.actorId !== null) {
+    return `/chat?userId=${row.actorId}`;
+  }
+  if (row.typeId === NOTIFICATION_TYPES.newOffer) return '/my-products';
+  return null;
+};
 
 export const toNotificationDto = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -38,6 +51,7 @@ export const toNotificationDto = (row: NotificationRow): Notification => ({
   message: row.message,
   read: row.read,
   createdAt: row.createdAt.toISOString(),
+  link: linkOf(row),
 });
 
 /** Inserts one notification; undefined when its event was already notified to that user. */
@@ -53,6 +67,7 @@ export const insertNotification = async (
       message: input.message,
       eventKey: input.eventKey ?? null,
       actorId: input.actorId ?? null,
+      link: input.link ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     // The only unique key besides the id is (user_id, event_key) where event_key is set.

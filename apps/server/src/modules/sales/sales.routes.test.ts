@@ -517,4 +517,20 @@ describe('offers, purchases and their rules', () => {
       expectError(await call(null, 'GET', '/api/products/stats'), 401);
     });
   });
+
+  describe('where the notifications lead (issue 18)', () => {
+    it("a new offer to the product's offers, an accepted one to the purchases, a rejected one to the product", async () => {
+      const product = await newProduct({ title: 'Teclado' });
+      const other2 = await newProduct({ title: 'Mouse' });
+      const first = await makeOffer(ctx, buyer, product, 90000);
+      const [offerNotice] = await notificationsOf(seller);
+      expect(offerNotice).toMatchObject({ typeId: 3, link: `/my-products?offers=${product.id}` });
+      expect((await acceptOffer(ctx, seller, first.id)).statusCode).toBe(200);
+      const second = await makeOffer(ctx, buyer, other2, 90000);
+      expect((await rejectOffer(ctx, seller, second.id)).statusCode).toBe(200);
+      const [rejected, accepted] = await notificationsOf(buyer);
+      expect(accepted).toMatchObject({ typeId: 2, link: '/my-purchases' });
+      expect(rejected).toMatchObject({ typeId: 2, link: `/products/${other2.id}` });
+    });
+  });
 });

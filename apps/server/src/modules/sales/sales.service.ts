@@ -164,6 +164,7 @@ export const createOffer = async (
           message: SALE_NOTIFICATIONS.newOffer(input.price, product.title),
           eventKey: `offer:${created.id}:created`,
           actorId: actor.id,
+          link: `/my-products?offers=${product.id}`,
           createdAt: now,
         },
       );
@@ -224,6 +225,7 @@ const notifyBuyers = async (
       message,
       eventKey: `offer:${sale.id}:${event}`,
       actorId: product.sellerId,
+      link: event === 'accepted' ? '/my-purchases' : `/products/${product.id}`,
       createdAt: now,
     });
   }
