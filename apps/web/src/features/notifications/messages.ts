@@ -6,6 +6,7 @@ export const NOTIFICATION_TEXTS = {
   refresh: 'Actualizar',
   showRead: 'Mostrar leídas',
   markRead: 'Marcar leída',
+  markAllRead: 'Marcar todas como leídas',
   emptyUnread: 'No hay notificaciones sin leer',
   emptyRead: 'No hay notificaciones leídas',
   footer: (shown: number, total: number) => `Mostrando ${shown} de ${total} notificaciones`,
