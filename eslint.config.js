@@ -40,8 +40,9 @@ const SERVER_MODULES = [
   'roles',
   'categories',
   'notifications',
-  'chat',
   'products',
+  // After products: its list of members to write to puts the sellers of current listings first.
+  'chat',
   'favorites',
   'sales',
   'reviews',

@@ -58,6 +58,8 @@ test('a student registers, verifies the email, signs in, edits the profile and s
   // The same link a second time says it was already used.
   await page.goto(verifyPath);
   await expect(page.getByText('Este enlace ya ha sido utilizado.')).toBeVisible();
+  // Trying a used link again could only say so again: no 'Intentar verificar de nuevo'.
+  await expect(page.getByRole('button', { name: 'Intentar verificar de nuevo' })).toHaveCount(0);
 
   await signIn(page, student.email, PASSWORD);
   await expect(page).toHaveURL(/\/products$/);
@@ -106,7 +108,7 @@ test('someone registers the ADMIN_EMAILS address first; its owner verifies it by
   await page.goto(await takeVerificationPath(E2E_ADMIN_EMAIL));
   await expect(page.getByRole('heading', { name: 'Protege tu cuenta' })).toBeVisible();
   await expect(page.getByText(E2E_ADMIN_EMAIL)).toBeVisible();
-  await page.getByLabel(/^Nueva contraseña/).fill(ADMIN_PASSWORD);
+  await page.getByLabel(/^Nueva Contraseña/).fill(ADMIN_PASSWORD);
   await page.getByLabel(/^Confirmar Contraseña/).fill('otra-cosa');
   await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
   await page.getByLabel(/^Confirmar Contraseña/).fill(ADMIN_PASSWORD);

@@ -35,11 +35,11 @@ test('a student who forgot the password gets a link, chooses a new one and signs
   await page.goto(resetPath);
   await expect(page.getByRole('heading', { name: 'Elige una nueva contraseña' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await page.getByLabel(/^Nueva contraseña/).fill('corta');
+  await page.getByLabel(/^Nueva Contraseña/).fill('corta');
   await page.getByLabel(/^Confirmar Contraseña/).fill('corta');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
-  await page.getByLabel(/^Nueva contraseña/).fill(NEW_PASSWORD);
+  await page.getByLabel(/^Nueva Contraseña/).fill(NEW_PASSWORD);
   await page.getByLabel(/^Confirmar Contraseña/).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page.getByRole('heading', { name: '¡Contraseña actualizada!' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { LIST_CAP } from '@unimercado/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, chatMessages, notifications, products, reviews } from './db/schema';
+import { categories, chatMessages, notifications, products, reviews, users } from './db/schema';
 import {
   callAs,
   createAccount,
@@ -123,6 +123,22 @@ describe('lists the spec shows without paging answer the whole list, up to the c
     const contents = (items as { content: string }[]).map((m) => m.content);
     expect(contents[0]).toBe(`Mensaje ${MANY - LIST_CAP}`);
     expect(contents.at(-1)).toBe(`Mensaje ${MANY - 1}`);
+  });
+
+  it('GET /api/chat/users: the partners, then other verified members, up to the cap', async () => {
+    const verifiedAt = new Date();
+    await ctx.database.db.insert(users).values(
+      Array.from({ length: MANY }, (_, i) => ({
+        name: `Miembro ${i}`,
+        email: `miembro.${i}.${Date.now()}@uni.edu`,
+        passwordHash: 'not-a-hash',
+        emailVerifiedAt: verifiedAt,
+      })),
+    );
+    const { items, total } = await list('/api/chat/users', buyer);
+    expect(total).toBe(MANY + 1);
+    expect(items).toHaveLength(LIST_CAP);
+    expect((items[0] as { id: number }).id).toBe(seller.user.id);
   });
 
   it('a client that pages gets the page it asks for, with the same total', async () => {

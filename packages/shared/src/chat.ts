@@ -30,16 +30,37 @@ export const sendChatMessageSchema = z.object({
 });
 export type SendChatMessage = z.infer<typeof sendChatMessageSchema>;
 
-/** `GET /api/chat/users`: a person the caller has a conversation with. */
+/**
+ * `GET /api/chat/users`: a person the caller has a conversation with, or (without
+ * `scope=conversations`) another verified member they may write to for the first time.
+ */
 export const chatUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Empty for a deleted account or when the caller may not see addresses (unverified). */
+  /**
+   * A conversation partner's address, for a verified caller. Empty for everyone else: a deleted
+   * account, a member without a conversation (the list is no address book), an unverified caller.
+   */
   email: z.string(),
+  /** Null for a member without a conversation yet. */
   lastMessage: chatMessageSchema.nullable(),
   unreadCount: z.number().int(),
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/** Who `GET /api/chat/users` lists (decision 040). */
+export const CHAT_USER_SCOPES = ['all', 'conversations'] as const;
+
+/**
+ * `GET /api/chat/users`: by default (`all`, what the spec's client needs to write to a seller for
+ * the first time) the conversation partners, newest first, then the other verified members, those
+ * with the newest available listings first; `conversations`: the partners only (our chat list).
+ * Without `size`, up to LIST_CAP.
+ */
+export const chatUsersQuerySchema = paginationQuerySchema.extend({
+  scope: z.enum(CHAT_USER_SCOPES).default('all'),
+});
+export type ChatUsersQuery = z.output<typeof chatUsersQuerySchema>;
 
 export const chatMessagesQuerySchema = z.object({
   userId: idSchema,

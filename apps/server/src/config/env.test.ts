@@ -28,6 +28,25 @@ describe('parseEnv', () => {
     );
   });
 
+  it("TRUST_PROXY takes the proxies' addresses, never true or a hop count (decision 038)", () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true creería lo que el cliente escribe/,
+    );
+    expect(() => parseEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY=true creería/);
+    expect(() => parseEnv({ TRUST_PROXY: '2' })).toThrow(/no acepta un número de saltos/);
+    for (const value of ['10.0.0.0/33', 'proxy.local', '10.0.0.5,', '300.1.1.1']) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY debe ser false/);
+    }
+  });
+
   it('resolves DATA_DIR against the repository root, not the working directory', () => {
     expect(parseEnv({ DATA_DIR: './somewhere' }).dataDir).toBe(path.join(REPO_ROOT, 'somewhere'));
     expect(parseEnv({ DATA_DIR: '/abs/dir' }).dataDir).toBe('/abs/dir');

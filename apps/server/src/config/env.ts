@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@unimercado/shared/constants';
 import { DEFAULT_CAMPUS_TIME_ZONE, resolveTimeZone } from '@unimercado/shared/format';
@@ -31,11 +32,35 @@ export type AppConfig = {
   campusTimeZone: string;
   logLevel: LogLevel;
   webDistDir: string;
-  /** Trust X-Forwarded-* from a reverse proxy (needed for per-IP limits behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: the addresses of the proxies in front, the only ones whose
+   * X-Forwarded-For entries are believed (decision 038). Never `true`: that takes the left-most
+   * entry, which the client writes itself, and per-IP limits could be dodged by changing it.
+   */
+  trustProxy: false | string[];
 };
 
 const MIN_SECRET_LENGTH = 32;
+
+/** The names Fastify's `trustProxy` (proxy-addr) knows for private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, an address with a prefix length (CIDR), or one of PROXY_RANGE_NAMES. */
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+const TRUST_PROXY_MESSAGES = {
+  all: 'TRUST_PROXY=true creería lo que el cliente escribe en X-Forwarded-For: indica las direcciones de los proxies (p. ej. 10.0.0.5, 10.0.0.0/8 o loopback)',
+  hops: 'TRUST_PROXY no acepta un número de saltos (Fastify no distingue así un proxy de un cliente que se conecta directamente): indica las direcciones de los proxies (p. ej. 10.0.0.5, 10.0.0.0/8 o loopback)',
+  invalid:
+    'TRUST_PROXY debe ser false o una lista de direcciones IP o redes CIDR de los proxies (también loopback, linklocal, uniquelocal)',
+};
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -153,13 +178,22 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
   WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
-  ),
+  // false (no proxy: the socket's address is the client's) or the proxies' own addresses.
+  TRUST_PROXY: z
+    .preprocess(blankToUndefined, z.string().trim().default('false'))
+    .transform((value, ctx): AppConfig['trustProxy'] => {
+      if (value.toLowerCase() === 'false' || value === '0') return false;
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      const message =
+        value.toLowerCase() === 'true' || value === '1'
+          ? TRUST_PROXY_MESSAGES.all
+          : /^\d+$/.test(value)
+            ? TRUST_PROXY_MESSAGES.hops
+            : TRUST_PROXY_MESSAGES.invalid;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
 });
 
 export class ConfigError extends Error {

@@ -60,7 +60,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('mail across crashes', (
       JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       // Each client gets its own forwarded address, so the per-IP registration limit holds.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
     };
 
     const start = async () => {

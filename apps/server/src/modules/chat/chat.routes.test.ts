@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatUser } from '@unimercado/shared/chat';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products } from '../../db/schema';
 import {
   bearer,
   callAs,
@@ -55,12 +56,12 @@ describe('chat REST calls', () => {
     }
   });
 
-  it('GET /api/chat/users: the caller’s conversations, newest first, with last message and unread count', async () => {
+  it('GET /api/chat/users?scope=conversations: the caller’s conversations, newest first, with last message and unread count', async () => {
     await send(ana, beto, 'Hola Beto');
     await send(beto, ana, 'Hola Ana');
     await send(carla, ana, '¿Vendes la bici?');
     await send(carla, ana, '¿Sigue disponible?');
-    const res = await call('GET', '/api/chat/users', ana.token);
+    const res = await call('GET', '/api/chat/users?scope=conversations', ana.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('2');
     const list = res.json<ChatUser[]>();
@@ -71,11 +72,15 @@ describe('chat REST calls', () => {
       ],
     );
     // Another user sees only their own conversations; an admin has no special view.
-    const beto_ = (await call('GET', '/api/chat/users', beto.token)).json<ChatUser[]>();
+    const beto_ = (await call('GET', '/api/chat/users?scope=conversations', beto.token)).json<
+      ChatUser[]
+    >();
     expect(beto_.map((u) => [u.id, u.unreadCount])).toEqual([[ana.user.id, 1]]);
-    expect((await call('GET', '/api/chat/users', admin.token)).json()).toEqual([]);
+    expect((await call('GET', '/api/chat/users?scope=conversations', admin.token)).json()).toEqual(
+      [],
+    );
     // Paged.
-    const paged = await call('GET', '/api/chat/users?size=1&page=1', ana.token);
+    const paged = await call('GET', '/api/chat/users?scope=conversations&size=1&page=1', ana.token);
     expect(paged.json<ChatUser[]>().map((u) => u.id)).toEqual([beto.user.id]);
   });
 
@@ -133,7 +138,7 @@ describe('chat REST calls', () => {
     const res = await call('PUT', `/api/chat/messages/read?userId=${fer.user.id}`, gil.token);
     expect(res.json()).toEqual({ updated: 2 });
     const list = (await call('GET', '/api/chat/users', gil.token)).json<ChatUser[]>();
-    expect(list[0]?.unreadCount).toBe(0);
+    expect(list[0]).toMatchObject({ id: fer.user.id, unreadCount: 0 });
     const history = (await call('GET', `/api/chat/messages?userId=${fer.user.id}`, gil.token)).json<
       ChatMessage[]
     >();
@@ -245,7 +250,9 @@ describe('chat REST calls', () => {
       headers: bearer(admin.token),
     });
     expect(deleted.statusCode).toBe(204);
-    const list = (await call('GET', '/api/chat/users', kim.token)).json<ChatUser[]>();
+    const list = (await call('GET', '/api/chat/users?scope=conversations', kim.token)).json<
+      ChatUser[]
+    >();
     expect(list).toEqual([
       expect.objectContaining({ id: jon.user.id, name: 'Usuario eliminado', email: '' }),
     ]);
@@ -257,5 +264,128 @@ describe('chat REST calls', () => {
       content: '¿Sigues ahí?',
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+/**
+ * The spec's client opens /chat with the seller preselected and shows "partners plus the
+ * preselected user" from GET /api/chat/users: a first contact needs the seller in that answer
+ * (decision 040).
+ */
+describe('GET /api/chat/users for a first conversation', () => {
+  let ctx2: TestContext;
+  let me: Account;
+  let partner: Account;
+  let olderSeller: Account;
+  let newerSeller: Account;
+  let member: Account;
+  let admin2: Account;
+  let unverified: Account;
+  beforeAll(async () => {
+    ctx2 = await createTestApp();
+    me = await createAccount(ctx2, { verified: true, name: 'Yo Mismo' });
+    partner = await createAccount(ctx2, { verified: true, name: 'Pablo Pareja' });
+    olderSeller = await createAccount(ctx2, { verified: true, name: 'Olga Antigua' });
+    newerSeller = await createAccount(ctx2, { verified: true, name: 'Nora Reciente' });
+    member = await createAccount(ctx2, { verified: true, name: 'Marta Sin Anuncios' });
+    admin2 = await createAccount(ctx2, { verified: true, admin: true, name: 'Andrés Admin' });
+    unverified = await createAccount(ctx2, { name: 'Ulises Sin Verificar' });
+    const gone = await createAccount(ctx2, { verified: true, name: 'Gonzalo Borrado' });
+    const { db } = ctx2.database;
+    const [category] = await db.select().from(categories).limit(1);
+    const listing = (seller: Account, createdAt: string, isSold = false) => ({
+      sellerId: seller.user.id,
+      categoryId: category!.id,
+      title: `Anuncio de ${seller.user.name}`,
+      description: 'En buen estado',
+      price: 1000,
+      condition: 'Usado',
+      location: 'Biblioteca',
+      isSold,
+      createdAt: new Date(createdAt),
+    });
+    await db.insert(products).values([
+      listing(olderSeller, '2026-10-01T10:00:00Z'),
+      listing(newerSeller, '2026-10-05T10:00:00Z'),
+      // A sold listing does not make its seller come first.
+      listing(member, '2026-10-09T10:00:00Z', true),
+    ]);
+    await callAs(ctx2, 'POST', '/api/chat/messages', partner.token, {
+      receiverId: me.user.id,
+      content: 'Hola, ¿te interesa?',
+    });
+    await callAs(ctx2, 'POST', '/api/chat/messages', partner.token, {
+      receiverId: unverified.user.id,
+      content: 'Hola Ulises',
+    });
+    const deleted = await callAs(ctx2, 'DELETE', `/api/users/${gone.user.id}`, admin2.token);
+    expect(deleted.statusCode).toBe(204);
+  });
+  afterAll(() => ctx2.close());
+
+  const users = async (who: Account, query = '') => {
+    const res = await callAs(ctx2, 'GET', `/api/chat/users${query}`, who.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return { list: res.json<ChatUser[]>(), total: Number(res.headers['x-total-count']) };
+  };
+
+  it('a verified member: partners first, then the other verified members, sellers of the newest listings first', async () => {
+    const { list, total } = await users(me);
+    expect(list.map((u) => u.name)).toEqual([
+      'Pablo Pareja',
+      'Nora Reciente',
+      'Olga Antigua',
+      'Andrés Admin',
+      'Marta Sin Anuncios',
+    ]);
+    expect(total).toBe(5);
+    // The partner as before; the others only as a public profile shows them to anyone.
+    expect(list[0]).toMatchObject({ email: partner.email, unreadCount: 1 });
+    expect(list[0]!.lastMessage?.content).toBe('Hola, ¿te interesa?');
+    for (const other of list.slice(1)) {
+      expect(other).toEqual({
+        id: other.id,
+        name: other.name,
+        email: '',
+        lastMessage: null,
+        unreadCount: 0,
+      });
+    }
+    // Never the caller, an unverified or a deleted account.
+    const ids = list.map((u) => u.id);
+    expect(ids).not.toContain(me.user.id);
+    expect(ids).not.toContain(unverified.user.id);
+  });
+
+  it('the seller appears for a first message, and the list stays bounded and paged on request', async () => {
+    const { list } = await users(partner);
+    expect(list.map((u) => u.id)).toContain(newerSeller.user.id);
+    const page = await users(me, '?page=1&size=2');
+    expect(page.list.map((u) => u.name)).toEqual(['Olga Antigua', 'Andrés Admin']);
+    expect(page.total).toBe(5);
+    const past = await users(me, '?page=9&size=2');
+    expect(past).toEqual({ list: [], total: 5 });
+    expect((await callAs(ctx2, 'GET', '/api/chat/users?size=101', me.token)).statusCode).toBe(400);
+  });
+
+  it('scope=conversations lists the partners only (what the web app’s list shows)', async () => {
+    expect((await users(me, '?scope=conversations')).list.map((u) => u.name)).toEqual([
+      'Pablo Pareja',
+    ]);
+    expect((await callAs(ctx2, 'GET', '/api/chat/users?scope=x', me.token)).statusCode).toBe(400);
+  });
+
+  it('an unverified member (who cannot write) gets only their conversations; an admin no more than a member', async () => {
+    expect((await users(unverified)).list.map((u) => u.name)).toEqual(['Pablo Pareja']);
+    const byAdmin = await users(admin2);
+    expect(byAdmin.list.every((u) => u.email === '' && u.lastMessage === null)).toBe(true);
+    expect(byAdmin.list.map((u) => u.name)).toEqual([
+      'Nora Reciente',
+      'Olga Antigua',
+      'Marta Sin Anuncios',
+      'Pablo Pareja',
+      'Yo Mismo',
+    ]);
+    expect((await callAs(ctx2, 'GET', '/api/chat/users')).statusCode).toBe(401);
   });
 });

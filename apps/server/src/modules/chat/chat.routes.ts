@@ -3,6 +3,7 @@ import {
   chatMessageSchema,
   chatMessagesQuerySchema,
   chatUserSchema,
+  chatUsersQuerySchema,
   DESTINATIONS,
   markReadResponseSchema,
   unreadMessagesSchema,
@@ -10,7 +11,7 @@ import {
   sendChatMessageSchema,
 } from '@unimercado/shared/chat';
 import { errorBodySchema } from '@unimercado/shared/errors';
-import { idSchema, paginationQuerySchema } from '@unimercado/shared/schemas/common';
+import { idSchema } from '@unimercado/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -83,9 +84,9 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['chat'],
         summary:
-          'Personas con las que el usuario tiene una conversación, la más reciente primero, con el último mensaje y los no leídos',
+          'Personas con las que el usuario tiene una conversación (la más reciente primero, con el último mensaje y los no leídos) y después, salvo scope=conversations, los demás miembros verificados (solo id y nombre; primero quienes publicaron hace menos); sin size, hasta 500',
         security: secured,
-        querystring: paginationQuerySchema,
+        querystring: chatUsersQuerySchema,
         response: { 200: z.array(chatUserSchema), 400: e, 401: e },
       },
       onRequest: [app.authenticate],

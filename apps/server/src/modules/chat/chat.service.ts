@@ -4,6 +4,7 @@ import {
   DESTINATIONS,
   type ChatMessage,
   type ChatUser,
+  type ChatUsersQuery,
   type SendChatMessage,
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
@@ -16,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { assertPayloadActor, assertVerified, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { consumeLimit } from '../../plugins/rate-limit';
+import { latestAvailableListingOf } from '../products/products.queries';
 
 type ChatMessageRow = typeof chatMessages.$inferSelect;
 
@@ -136,32 +138,38 @@ type InsertedRow = {
   sender_name: string | null;
 };
 
-/** A deleted counterpart keeps their place in the list as 'Usuario eliminado', with no address. */
-const visibleEmail = (actor: Actor, partner: { email: string; deleted: boolean }) =>
-  actor.verified && !partner.deleted ? partner.email : '';
-
 /**
- * `GET /api/chat/users`: the people the caller has a conversation with, newest conversation
- * first, each with the last message and how many of theirs the caller has not read.
+ * `GET /api/chat/users` (decision 040): the people the caller has a conversation with, newest
+ * conversation first, each with the last message and how many of theirs the caller has not read;
+ * then, unless `scope` is `conversations` and only for a verified caller (only verified members
+ * can write), the other verified members, sellers of the newest available listings first, so a
+ * client that shows "partners plus the preselected seller" finds the seller it was sent to. A
+ * member without a conversation shows only what their public profile shows to anyone: id and
+ * name (no address: the list is not a way round the profile reading limits of decision 012).
+ * A deleted counterpart keeps their place as 'Usuario eliminado', with no address.
  */
 export const listChatUsers = async (
   { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
-  { page, size }: { page: number; size: number },
+  { page, size, scope }: ChatUsersQuery,
 ): Promise<{ items: ChatUser[]; total: number }> => {
+  const withMembers = scope === 'all' && actor.verified;
+  const members = withMembers
+    ? sql`or (u.id <> ${actor.id} and u.deleted_at is null and u.email_verified_at is not null)`
+    : sql``;
   const rows = await queryRows<{
-    id: number;
+    total: number;
+    id: number | null;
     name: string;
     email: string;
     deleted: boolean;
-    message_id: number;
+    message_id: number | null;
     sender_id: number;
     receiver_id: number;
     content: string;
     created_at: Date | string;
     read_at: Date | string | null;
     unread: number;
-    total: number;
   }>(
     db,
     sql`
@@ -171,44 +179,52 @@ export const listChatUsers = async (
       from chat_messages m
       where m.sender_id = ${actor.id} or m.receiver_id = ${actor.id}
       group by 1
+    ), people as (
+      select u.id, u.name, u.email, u.deleted_at is not null as deleted, last.last_id,
+        ${withMembers ? latestAvailableListingOf(sql`u.id`) : sql`null::timestamptz`} as listed_at
+      from users u
+      left join last on last.partner_id = u.id
+      where last.partner_id is not null ${members}
     )
-    select u.id, u.name, u.email, u.deleted_at is not null as deleted,
-      m.id as message_id, m.sender_id, m.receiver_id, m.content, m.created_at, m.read_at,
-      (select count(*)::int from chat_messages c
-        where c.receiver_id = ${actor.id} and c.sender_id = u.id and c.read_at is null) as unread,
-      count(*) over ()::int as total
-    from last
-    join users u on u.id = last.partner_id
-    join chat_messages m on m.id = last.last_id
-    order by m.id desc
-    limit ${size} offset ${page * size}`,
+    -- One row at least, carrying the total, also past the last page.
+    select counted.total, page.*
+    from (select count(*)::int as total from people) counted
+    left join lateral (
+      select people.id, people.name, people.email, people.deleted,
+        m.id as message_id, m.sender_id, m.receiver_id, m.content, m.created_at, m.read_at,
+        (select count(*)::int from chat_messages c
+          where c.receiver_id = ${actor.id} and c.sender_id = people.id and c.read_at is null) as unread
+      from people
+      left join chat_messages m on m.id = people.last_id
+      order by people.last_id desc nulls last, people.listed_at desc nulls last, people.name, people.id
+      limit ${size} offset ${page * size}
+    ) page on true`,
   );
-  const total = Number(rows[0]?.total ?? 0);
-  const items = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: visibleEmail(actor, row),
-    lastMessage: toChatMessageDto({
-      id: row.message_id,
-      senderId: row.sender_id,
-      receiverId: row.receiver_id,
-      content: row.content,
-      productId: null,
-      createdAt: new Date(row.created_at),
-      readAt: row.read_at === null ? null : new Date(row.read_at),
-    }),
-    unreadCount: Number(row.unread),
-  }));
-  if (items.length === 0 && page > 0) {
-    // Past the last page the window function has no row to count on.
-    const [counted] = await queryRows<{ total: number }>(
-      db,
-      sql`select count(distinct case when sender_id = ${actor.id} then receiver_id else sender_id end)::int as total
-        from chat_messages where sender_id = ${actor.id} or receiver_id = ${actor.id}`,
-    );
-    return { items, total: Number(counted?.total ?? 0) };
-  }
-  return { items, total };
+  const items = rows.flatMap((row): ChatUser[] =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            name: row.name,
+            email: row.message_id !== null && actor.verified && !row.deleted ? row.email : '',
+            lastMessage:
+              row.message_id === null
+                ? null
+                : toChatMessageDto({
+                    id: row.message_id,
+                    senderId: row.sender_id,
+                    receiverId: row.receiver_id,
+                    content: row.content,
+                    productId: null,
+                    createdAt: new Date(row.created_at),
+                    readAt: row.read_at === null ? null : new Date(row.read_at),
+                  }),
+            unreadCount: Number(row.unread),
+          },
+        ],
+  );
+  return { items, total: Number(rows[0]?.total ?? 0) };
 };
 
 /**

@@ -105,6 +105,14 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
   };
 };
 
+/**
+ * When the seller whose id is `sellerId` (an SQL expression) last published a listing that is
+ * still available; null when they have none. On the (seller, created) index, one look-up per
+ * seller. The chat's list of members to write to puts sellers of current listings first.
+ */
+export const latestAvailableListingOf = (sellerId: SQL) =>
+  sql`(select max(p.created_at) from products p where p.seller_id = ${sellerId} and not p.is_sold)`;
+
 export const findProductRow = async (db: Queryable, id: number, withViews = false) =>
   (
     await queryRows<ProductRow>(

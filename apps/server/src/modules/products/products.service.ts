@@ -292,7 +292,7 @@ export type ProductPage = { items: Product[]; total: number };
 /**
  * A page of products; the seller listing their own products also sees the view counts. Without
  * `isSold`, a seller's list has both sold and available products, and any other list (the
- * spec's 'Buscar Productos Disponibles') only available ones (decision 040).
+ * spec's 'Buscar Productos Disponibles') only available ones (decision 039).
  */
 export const listProducts = async (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,

@@ -115,8 +115,11 @@ describe('chat page', () => {
     await user.click(within(log).getByRole('button', { name: 'Cargar mensajes anteriores' }));
     await within(log).findByText('Primero');
     expect(order()).toEqual(['Primero', 'Segundo', 'Tercero', 'Cuarto']);
-    // The web app pages explicitly.
+    // The web app pages explicitly, and its list asks only for the conversations.
     const calls = fetchMock.mock.calls.map((_, index) => requestOf(fetchMock, index).url);
+    expect(calls).toContainEqual(
+      expect.stringMatching(/\/chat\/users\?scope=conversations&page=0&size=100$/),
+    );
     expect(calls.filter((url) => url.includes('/chat/messages?'))).toEqual([
       expect.stringMatching(/userId=8.*size=30/),
       expect.stringMatching(/userId=8.*before=3.*size=30/),

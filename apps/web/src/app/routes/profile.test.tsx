@@ -143,7 +143,7 @@ describe('own profile', () => {
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Escribe tu contraseña actual.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
-    await user.type(screen.getByLabelText(/Contraseña actual/), 'clave-actual');
+    await user.type(screen.getByLabelText(/^Contraseña Actual/), 'clave-actual');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
     const put = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
@@ -193,8 +193,8 @@ describe('own profile', () => {
     const email = await screen.findByLabelText(/Correo Electrónico/);
     await user.clear(email);
     await user.type(email, 'ana.nueva@uni.edu');
-    await user.type(screen.getByLabelText(/Nueva contraseña/), 'nueva-clave');
-    await user.type(screen.getByLabelText(/Contraseña actual/), 'clave-actual');
+    await user.type(screen.getByLabelText(/^Nueva Contraseña \(Opcional\)/), 'nueva-clave');
+    await user.type(screen.getByLabelText(/^Contraseña Actual/), 'clave-actual');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
     expect(await screen.findByText('Email no verificado')).toBeInTheDocument();
@@ -228,12 +228,12 @@ describe('own profile', () => {
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     // A name change never needs it; a new password right after signing in does not either.
-    await user.type(await screen.findByLabelText(/Nueva contraseña/), 'nueva-clave');
-    expect(screen.queryByLabelText(/Contraseña actual/)).not.toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/^Nueva Contraseña \(Opcional\)/), 'nueva-clave');
+    expect(screen.queryByLabelText(/^Contraseña Actual/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     // The server still asked (its clock is the one that counts): the field appears.
     expect(await screen.findByText(USER_MESSAGES.reauthenticationRequired)).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Contraseña actual/), 'clave-actual');
+    await user.type(screen.getByLabelText(/^Contraseña Actual/), 'clave-actual');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Perfil actualizado correctamente')).toBeInTheDocument();
     const puts = fetchMock.mock.calls

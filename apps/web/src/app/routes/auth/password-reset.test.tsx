@@ -88,7 +88,7 @@ describe('choosing a new password', () => {
       ),
     ).toBe(true);
 
-    const password = screen.getByLabelText(/^Nueva contraseña/);
+    const password = screen.getByLabelText(/^Nueva Contraseña/);
     const confirm = screen.getByLabelText(/^Confirmar Contraseña/);
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(
@@ -149,7 +149,7 @@ describe('choosing a new password', () => {
     });
     const user = userEvent.setup({ delay: null });
     renderApp('/reset-password?token=doble');
-    await user.type(await screen.findByLabelText(/^Nueva contraseña/), 'clave-nueva-1');
+    await user.type(await screen.findByLabelText(/^Nueva Contraseña/), 'clave-nueva-1');
     await user.type(screen.getByLabelText(/^Confirmar Contraseña/), 'clave-nueva-1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(

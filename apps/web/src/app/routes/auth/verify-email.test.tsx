@@ -62,21 +62,37 @@ describe('verify email', () => {
     expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
   });
 
-  it('says a used link was used and retries on request', async () => {
+  it('says a used link was used, without offering to try it again', async () => {
+    mockFetch({
+      'POST /api/auth/verify-email': () =>
+        jsonResponse(400, { error: 'Token ya utilizado', code: 'TOKEN_USED' }),
+    });
+    renderApp('/verify-email?token=usado');
+    expect(await screen.findByText('Este enlace ya ha sido utilizado.')).toBeInTheDocument();
+    // Trying a used link again could only say so again (issue 18, decision 038).
+    expect(
+      screen.queryByRole('button', { name: 'Intentar verificar de nuevo' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al login' })).toBeInTheDocument();
+    // Any failed link offers a new one.
+    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+  });
+
+  it('retries on request when the server could not answer', async () => {
     let calls = 0;
     mockFetch({
       'POST /api/auth/verify-email': () => {
         calls += 1;
         return calls === 1
-          ? jsonResponse(400, { error: 'Token ya utilizado', code: 'TOKEN_USED' })
+          ? jsonResponse(503, { error: 'Servicio no disponible', code: 'SERVICE_UNAVAILABLE' })
           : jsonResponse(200, { message: 'Verificado' });
       },
     });
     const user = userEvent.setup({ delay: null });
-    renderApp('/verify-email?token=usado');
-    expect(await screen.findByText('Este enlace ya ha sido utilizado.')).toBeInTheDocument();
-    // Any failed link offers a new one.
-    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+    renderApp('/verify-email?token=bueno');
+    expect(
+      await screen.findByRole('heading', { name: 'Error de verificación' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Intentar verificar de nuevo' }));
     expect(
       await screen.findByRole('heading', { name: '¡Verificación exitosa!' }),
@@ -172,7 +188,7 @@ describe('verify email', () => {
     expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
     expect(screen.getByText('rectora@uni.edu')).toBeInTheDocument();
 
-    const password = screen.getByLabelText(/^Nueva contraseña/);
+    const password = screen.getByLabelText(/^Nueva Contraseña/);
     const confirm = screen.getByLabelText(/^Confirmar Contraseña/);
     await user.type(password, 'abc');
     await user.type(confirm, 'abd');

@@ -89,7 +89,7 @@ export const NewPasswordForm = ({
         </Alert>
       )}
       <PasswordField
-        label="Nueva contraseña"
+        label="Nueva Contraseña"
         toggleLabel="nueva contraseña"
         name="password"
         autoComplete="new-password"

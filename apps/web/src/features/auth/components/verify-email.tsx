@@ -18,7 +18,7 @@ import { useAuth } from '@/lib/auth';
 import { verificationStatusQueryOptions } from '../api/verification-status';
 import { useVerifyEmail, useVerifyEmailWithPassword } from '../api/verify-email';
 import { useEndSessionOf } from '../hooks/use-end-session-of';
-import { getVerifyErrorMessage, isLinkError } from '../utils/error-messages';
+import { getVerifyErrorKind, getVerifyErrorMessage, isLinkError } from '../utils/error-messages';
 import { AuthCard, AuthLoadingCard } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
 import { ResendVerificationForm } from './resend-verification-form';
@@ -135,6 +135,8 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
   const message = token ? getVerifyErrorMessage(error) : AUTH_MESSAGES.tokenMissing;
   // Any link that failed offers a new one (a verified member has nothing to ask for).
   const canResend = (!token || isLinkError(error)) && !user?.verified;
+  // A used link stays used: trying it again could only say so again (decision 038).
+  const canRetry = Boolean(token) && getVerifyErrorKind(error) !== 'used';
 
   return (
     <AuthCard title="Error de verificación" icon={<ErrorOutlineIcon />} maxWidth="sm" tone="error">
@@ -143,7 +145,7 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
           {message}
         </Alert>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          {token && (
+          {canRetry && (
             <Button
               variant="outlined"
               fullWidth

@@ -5,9 +5,15 @@ import { api } from '@/lib/api-client';
 
 export const CHAT_KEY = ['chat'] as const;
 
-/** Spec section 7: `GET /api/chat/users`, the people with a conversation, newest first. */
+/**
+ * Spec section 7: `GET /api/chat/users`, the people with a conversation, newest first. The
+ * list shows only those plus the preselected person (spec section 2), so it asks for
+ * `scope=conversations` (without it the server adds the other members, decision 040).
+ */
 export const getChatUsers = () =>
-  api.get<ChatUser[]>('/chat/users', { query: { page: 0, size: MAX_PAGE_SIZE } });
+  api.get<ChatUser[]>('/chat/users', {
+    query: { scope: 'conversations', page: 0, size: MAX_PAGE_SIZE },
+  });
 
 export const chatUsersQueryOptions = () =>
   queryOptions({ queryKey: [...CHAT_KEY, 'users'], queryFn: getChatUsers, staleTime: 0 });

@@ -140,7 +140,7 @@ export const ProfileEditForm = ({
           <FormTextField
             control={control}
             name="password"
-            label="Nueva contraseña (opcional)"
+            label="Nueva Contraseña (Opcional)"
             autoComplete="new-password"
             isPassword
             toggleLabel="nueva contraseña"
@@ -151,7 +151,7 @@ export const ProfileEditForm = ({
             <FormTextField
               control={control}
               name="currentPassword"
-              label="Contraseña actual"
+              label="Contraseña Actual"
               autoComplete="current-password"
               isPassword
               toggleLabel="contraseña actual"
