@@ -76,6 +76,13 @@ describe('notifications page', () => {
     ).toBe(true);
   });
 
+  it('says one in the singular: 1 leída, 1 notificación', async () => {
+    api({ unread: [UNREAD[0]!], read: [...READ] });
+    renderApp('/notifications', { user: TEST_USER });
+    expect(await screen.findByText('1 leída', {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1 de 1 notificación')).toBeInTheDocument();
+  });
+
   it("'Marcar todas como leídas' marks every unread one", async () => {
     api();
     renderApp('/notifications', { user: TEST_USER });
@@ -95,7 +102,7 @@ describe('notifications page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeInTheDocument();
     expect(await screen.findByText('2 sin leer')).toBeInTheDocument();
-    expect(screen.getByText('1 leídas')).toBeInTheDocument();
+    expect(screen.getByText('1 leída')).toBeInTheDocument();
     expect(screen.getByText('Ahora mismo')).toBeInTheDocument();
     expect(screen.getByText('Hace 1 h')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Marcar leída' })).toHaveLength(2);
