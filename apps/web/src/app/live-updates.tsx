@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLiveUnreadMessages } from '@/features/chat/hooks/use-live-unread-messages';
 import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
 import type { SessionUser } from '@/lib/session';
 import { getRealtime } from '@/lib/realtime';
@@ -20,6 +21,7 @@ const LiveUpdates = ({ user, token }: { user: SessionUser; token: string }) => {
     };
   }, [token, user.id, user.email]);
   useLiveNotifications(user.id);
+  useLiveUnreadMessages(user.id);
   return null;
 };
 

@@ -209,4 +209,14 @@ describe('/my-products: offers received', () => {
     expect(accepts).toBe(0);
     expect(within(rowOf(dialog, 'Camila Torres')).getByText('Pendiente')).toBeInTheDocument();
   });
+
+  it("a notification of a new offer opens that listing's offers (/my-products?offers=ID)", async () => {
+    offersApi(OFFERS, { 'GET /api/products/11': () => jsonResponse(200, LISTING) });
+    const { router } = renderApp('/my-products?offers=11', { user: TEST_USER });
+    const dialog = await screen.findByRole('dialog', { name: 'Ofertas recibidas' });
+    expect(await within(dialog).findByText('Camila Torres')).toBeInTheDocument();
+    expect(within(dialog).getByText('Portátil Lenovo')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
 });

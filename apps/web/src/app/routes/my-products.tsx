@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useProduct } from '@/features/products/api/get-product';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
@@ -25,6 +26,19 @@ export const MyProductsRoute = () => {
   const pageNumber = Number(params.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
   const [offersOf, setOffersOf] = useState<Product | null>(null);
+  // A new offer's notification leads here with `offers=<product id>` (issue 18).
+  const linkedId = Number(params.get('offers'));
+  const linked = useProduct(Number.isInteger(linkedId) && linkedId > 0 ? linkedId : null);
+  const shownOffersOf =
+    offersOf ?? (linked.data && linked.data.sellerId === user?.id ? linked.data : null);
+  const closeOffers = () => {
+    setOffersOf(null);
+    if (params.has('offers')) {
+      const search = new URLSearchParams(params);
+      search.delete('offers');
+      setParams(search, { replace: true });
+    }
+  };
 
   const go = (next: { tab: SellerTab; page: number }) => {
     const search = new URLSearchParams();
@@ -49,9 +63,9 @@ export const MyProductsRoute = () => {
       ) : (
         <Alert severity="error">No se pudo obtener el ID del vendedor</Alert>
       )}
-      {offersOf && (
+      {shownOffersOf && (
         <Suspense fallback={null}>
-          <OffersDialog product={offersOf} onClose={() => setOffersOf(null)} />
+          <OffersDialog product={shownOffersOf} onClose={closeOffers} />
         </Suspense>
       )}
     </PageContainer>

@@ -2,11 +2,18 @@ import { DESTINATIONS } from '@unimercado/shared/chat';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { fakeStomp } from '@/testing/fake-stomp';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const note = (id: number, typeId: number, message: string, read: boolean, minutes: number) => ({
+const note = (
+  id: number,
+  typeId: number,
+  message: string,
+  read: boolean,
+  minutes: number,
+): Notification => ({
   id,
   userId: TEST_USER.id,
   typeId,
@@ -15,11 +22,14 @@ const note = (id: number, typeId: number, message: string, read: boolean, minute
   createdAt: minutesAgo(minutes),
 });
 
-const UNREAD = [
-  note(3, 3, 'Has recibido una nueva oferta de $ 70.000', false, 0.2),
-  note(2, 1, 'Has recibido un mensaje de Pedro Gómez', false, 90),
+const UNREAD: Notification[] = [
+  {
+    ...note(3, 3, 'Has recibido una nueva oferta de $ 70.000', false, 0.2),
+    link: '/my-products?offers=7',
+  },
+  { ...note(2, 1, 'Has recibido un mensaje de Pedro Gómez', false, 90), link: '/chat?userId=44' },
 ];
-const READ = [note(1, 2, 'Tu oferta fue aceptada', true, 3 * 1440)];
+const READ: Notification[] = [note(1, 2, 'Tu oferta fue aceptada', true, 3 * 1440)];
 
 const api = (state = { unread: [...UNREAD], read: [...READ] }) =>
   mockFetch({
@@ -30,6 +40,11 @@ const api = (state = { unread: [...UNREAD], read: [...READ] }) =>
     },
     'GET /api/notifications/count': () =>
       jsonResponse(200, { unread: state.unread.length, read: state.read.length }),
+    'PUT /api/notifications/read-all': () => {
+      const marked = state.unread.splice(0).map((entry) => ({ ...entry, read: true }));
+      state.read.unshift(...marked);
+      return jsonResponse(200, { updated: marked.length });
+    },
     'PUT /api/notifications/2/read': () => {
       const [marked] = state.unread.splice(1, 1);
       state.read.unshift({ ...marked!, read: true });
@@ -40,6 +55,44 @@ const api = (state = { unread: [...UNREAD], read: [...READ] }) =>
 beforeEach(() => fakeStomp.reset());
 
 describe('notifications page', () => {
+  it('each notification opens what it is about, and is marked read on the way', async () => {
+    const fetchMock = api();
+    const { router } = renderApp('/notifications', { user: TEST_USER });
+    const link = await screen.findByRole(
+      'link',
+      { name: /Has recibido un mensaje de Pedro Gómez/ },
+      { timeout: 8_000 },
+    );
+    expect(link).toHaveAttribute('href', '/chat?userId=44');
+    expect(screen.getByRole('link', { name: /Has recibido una nueva oferta/ })).toHaveAttribute(
+      'href',
+      '/my-products?offers=7',
+    );
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    const calls = fetchMock.mock.calls.map((_, index) => requestOf(fetchMock, index));
+    expect(
+      calls.some((call) => call.method === 'PUT' && call.url === '/api/notifications/2/read'),
+    ).toBe(true);
+  });
+
+  it('says one in the singular: 1 leída, 1 notificación', async () => {
+    api({ unread: [UNREAD[0]!], read: [...READ] });
+    renderApp('/notifications', { user: TEST_USER });
+    expect(await screen.findByText('1 leída', {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1 de 1 notificación')).toBeInTheDocument();
+  });
+
+  it("'Marcar todas como leídas' marks every unread one", async () => {
+    api();
+    renderApp('/notifications', { user: TEST_USER });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Marcar todas como leídas' }, { timeout: 8_000 }),
+    );
+    expect(await screen.findByText('No hay notificaciones sin leer')).toBeInTheDocument();
+    expect(await screen.findByText('0 sin leer')).toBeInTheDocument();
+  });
+
   it('shows the counts, the unread list with icons and relative times, and the footer', async () => {
     api();
     renderApp('/notifications', { user: TEST_USER });
@@ -49,7 +102,7 @@ describe('notifications page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeInTheDocument();
     expect(await screen.findByText('2 sin leer')).toBeInTheDocument();
-    expect(screen.getByText('1 leídas')).toBeInTheDocument();
+    expect(screen.getByText('1 leída')).toBeInTheDocument();
     expect(screen.getByText('Ahora mismo')).toBeInTheDocument();
     expect(screen.getByText('Hace 1 h')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Marcar leída' })).toHaveLength(2);
@@ -135,5 +188,33 @@ describe('the bell', () => {
     act(() => fakeStomp.push(DESTINATIONS.userNotifications, pushed));
     await waitFor(() => expect(bell).toHaveAccessibleName('Notificaciones (tienes sin leer)'));
     await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
+  });
+
+  it('the chat icon shows how many messages are unread, and follows new ones live', async () => {
+    let unread = 3;
+    mockFetch({
+      'GET /api/notifications': () => jsonResponse(200, [], { 'X-Total-Count': '0' }),
+      'GET /api/notifications/count': () => jsonResponse(200, { unread: 0, read: 0 }),
+      'GET /api/chat/unread': () => jsonResponse(200, { unread, conversations: 2 }),
+    });
+    renderApp('/notifications', { user: TEST_USER });
+    const chat = await screen.findByRole('link', { name: 'Mensajes (3 sin leer)' });
+    expect(within(chat).getByText('3')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fakeStomp.transports[0]?.subscribers.has(DESTINATIONS.userMessages)).toBe(true),
+    );
+    unread = 4;
+    act(() =>
+      fakeStomp.push(DESTINATIONS.userMessages, {
+        id: 70,
+        senderId: 44,
+        receiverId: TEST_USER.id,
+        content: 'Hola',
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Mensajes (4 sin leer)' })).toBeInTheDocument(),
+    );
   });
 });

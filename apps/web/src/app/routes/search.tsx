@@ -18,6 +18,7 @@ import {
   type SearchFilters,
 } from '@/features/products/utils/search-filters';
 import { lazyPart } from '@/lib/lazy-part';
+import { formatCount } from '@/utils/format';
 
 /** Six skeleton cards while a search loads (spec section 9). */
 const SEARCH_SKELETONS = 6;
@@ -74,9 +75,7 @@ export const SearchRoute = () => {
       >
         <Typography color="text.secondary" aria-live="polite">
           {results.data
-            ? results.data.total === 1
-              ? '1 producto encontrado'
-              : `${results.data.total} productos encontrados`
+            ? formatCount(results.data.total, 'producto encontrado', 'productos encontrados')
             : results.isError
               ? ''
               : 'Buscando...'}

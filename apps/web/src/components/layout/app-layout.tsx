@@ -17,8 +17,11 @@ import { useBottomBarVisible, useIsNarrow } from './use-layout';
  */
 export const AppLayout = ({
   hasUnreadNotifications = false,
+  unreadMessages = 0,
 }: {
   hasUnreadNotifications?: boolean;
+  /** The chat icon's badge. */
+  unreadMessages?: number;
 }) => {
   const { user, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
@@ -57,6 +60,7 @@ export const AppLayout = ({
         isAdmin={isAdmin}
         isNarrow={isNarrow}
         hasUnreadNotifications={hasUnreadNotifications}
+        unreadMessages={unreadMessages}
         onSignOut={handleSignOut}
       />
       {user && !user.verified && !UNVERIFIED_NOTICE_HIDDEN_ON.includes(pathname) && (

@@ -2,6 +2,7 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +26,8 @@ export type TopBarProps = {
   isAdmin: boolean;
   isNarrow: boolean;
   hasUnreadNotifications: boolean;
+  /** Unread chat messages: a count on the chat icon (issue 18). */
+  unreadMessages?: number;
   onSignOut: () => void;
 };
 
@@ -34,6 +37,7 @@ export const TopBar = ({
   isAdmin,
   isNarrow,
   hasUnreadNotifications,
+  unreadMessages = 0,
   onSignOut,
 }: TopBarProps) => {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -178,34 +182,24 @@ export const TopBar = ({
                 hasUnreadNotifications ? 'Notificaciones (tienes sin leer)' : 'Notificaciones'
               }
             >
-              {/* A dot, not MUI Badge: the bar is in the entry chunk (issue 7's budget). */}
-              <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
+              <Badge
+                variant="dot"
+                color="error"
+                invisible={!hasUnreadNotifications}
+                overlap="circular"
+              >
                 <NotificationsNoneIcon />
-                {hasUnreadNotifications && (
-                  <Box
-                    component="span"
-                    data-testid="unread-dot"
-                    sx={{
-                      position: 'absolute',
-                      top: 1,
-                      right: 1,
-                      width: 9,
-                      height: 9,
-                      borderRadius: '50%',
-                      bgcolor: 'error.main',
-                      boxShadow: '0 0 0 2px #fff',
-                    }}
-                  />
-                )}
-              </Box>
+              </Badge>
             </IconButton>
             <IconButton
               component={RouterLink}
               to={paths.chat}
-              aria-label="Mensajes"
+              aria-label={unreadMessages > 0 ? `Mensajes (${unreadMessages} sin leer)` : 'Mensajes'}
               title="Mensajes"
             >
-              <ChatBubbleOutlineIcon />
+              <Badge badgeContent={unreadMessages} color="error" max={99} overlap="circular">
+                <ChatBubbleOutlineIcon />
+              </Badge>
             </IconButton>
             <UserMenu user={user} isAdmin={isAdmin} onSignOut={onSignOut} />
           </Box>

@@ -18,6 +18,7 @@ import { formatTime } from '@/utils/format';
 import { getInitials } from '@/utils/initials';
 import { CHAT_KEY } from '../api/get-chat-users';
 import { useChatMessages } from '../api/get-chat-messages';
+import { UNREAD_MESSAGES_KEY } from '../api/get-unread-messages';
 import { markConversationRead } from '../api/mark-conversation-read';
 import { useChat } from '../hooks/use-chat';
 import { CHAT_TEXTS } from '../messages';
@@ -97,7 +98,12 @@ export const Conversation = ({
     if (!unreadFromPartner) return;
     const timer = setTimeout(() => {
       void markConversationRead(partner.id)
-        .then(() => queryClient.invalidateQueries({ queryKey: [...CHAT_KEY, 'users'] }))
+        .then(() =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: [...CHAT_KEY, 'users'] }),
+            queryClient.invalidateQueries({ queryKey: UNREAD_MESSAGES_KEY }),
+          ]),
+        )
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);

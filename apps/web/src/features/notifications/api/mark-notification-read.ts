@@ -15,3 +15,15 @@ export const useMarkNotificationRead = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 };
+
+/** `PUT /api/notifications/read-all`: every unread notification of the caller (issue 18). */
+export const markAllNotificationsRead = () =>
+  api.put<{ updated: number }>('/notifications/read-all');
+
+export const useMarkAllNotificationsRead = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+};

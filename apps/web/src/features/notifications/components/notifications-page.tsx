@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -14,13 +15,17 @@ import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { RefreshButton } from '@/components/feedback/refresh-button';
 import { toUserMessage } from '@/lib/api-client';
 import { formatRelativeTime } from '@/utils/format';
 import { notificationCountsQueryOptions, useNotifications } from '../api/get-notifications';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+} from '../api/mark-notification-read';
 import { NOTIFICATION_TEXTS } from '../messages';
 import { NotificationIcon } from './notification-icon';
 
@@ -37,40 +42,63 @@ const NotificationRow = ({
   notification: Notification;
   onMarkRead: (id: number) => void;
   isMarking: boolean;
-}) => (
-  <ListItem
-    divider
-    sx={{ gap: 2, py: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-  >
-    <Avatar
-      sx={{
-        bgcolor: notification.read ? 'grey.200' : 'rgba(98, 0, 234, 0.1)',
-        color: ICON_COLORS[notification.typeId] ?? 'secondary.dark',
-      }}
-    >
-      <NotificationIcon typeId={notification.typeId} />
-    </Avatar>
-    <Box sx={{ flex: 1, minWidth: 0, flexBasis: { xs: 'calc(100% - 72px)', sm: 'auto' } }}>
-      <Typography sx={{ fontWeight: notification.read ? 400 : 600, overflowWrap: 'anywhere' }}>
-        {notification.message}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {formatRelativeTime(notification.createdAt)}
-      </Typography>
-    </Box>
-    {!notification.read && (
-      <Button
-        size="small"
-        variant="outlined"
-        onClick={() => onMarkRead(notification.id)}
-        disabled={isMarking}
-        sx={{ flexShrink: 0, minHeight: 44, ml: { xs: 7, sm: 0 } }}
+}) => {
+  const content = (
+    <>
+      <Avatar
+        sx={{
+          bgcolor: notification.read ? 'grey.200' : 'rgba(98, 0, 234, 0.1)',
+          color: ICON_COLORS[notification.typeId] ?? 'secondary.dark',
+        }}
       >
-        {NOTIFICATION_TEXTS.markRead}
-      </Button>
-    )}
-  </ListItem>
-);
+        <NotificationIcon typeId={notification.typeId} />
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: notification.read ? 400 : 600, overflowWrap: 'anywhere' }}>
+          {notification.message}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatRelativeTime(notification.createdAt)}
+        </Typography>
+      </Box>
+    </>
+  );
+  const rowSx = { gap: 2, py: 1.5, alignItems: 'flex-start', flex: 1, minWidth: 0 } as const;
+  return (
+    <ListItem
+      divider
+      disablePadding
+      sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, pb: { xs: 1, sm: 0 } }}
+    >
+      {/* It opens what it is about (its chat, the offers, the purchase), read on the way (issue 18). */}
+      {notification.link ? (
+        <ListItemButton
+          component={RouterLink}
+          to={notification.link}
+          onClick={() => {
+            if (!notification.read) onMarkRead(notification.id);
+          }}
+          sx={rowSx}
+        >
+          {content}
+        </ListItemButton>
+      ) : (
+        <Box sx={{ ...rowSx, display: 'flex', px: 2 }}>{content}</Box>
+      )}
+      {!notification.read && (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => onMarkRead(notification.id)}
+          disabled={isMarking}
+          sx={{ flexShrink: 0, minHeight: 44, ml: { xs: 9, sm: 0 }, mr: 2 }}
+        >
+          {NOTIFICATION_TEXTS.markRead}
+        </Button>
+      )}
+    </ListItem>
+  );
+};
 
 /** /notifications (spec section 2). */
 export const NotificationsPage = ({ userId }: { userId: number }) => {
@@ -78,6 +106,8 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
   const list = useNotifications(userId, showRead);
   const counts = useQuery(notificationCountsQueryOptions(userId));
   const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const unreadCount = counts.data?.unread ?? 0;
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
 
@@ -98,14 +128,26 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
             {NOTIFICATION_TEXTS.title}
           </Typography>
           <Stack direction="row" spacing={1}>
-            <Chip
-              color="primary"
-              label={NOTIFICATION_TEXTS.unreadCount(counts.data?.unread ?? 0)}
-            />
+            <Chip color="primary" label={NOTIFICATION_TEXTS.unreadCount(unreadCount)} />
             <Chip variant="outlined" label={NOTIFICATION_TEXTS.readCount(counts.data?.read ?? 0)} />
           </Stack>
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          {unreadCount > 0 && (
+            <Button
+              variant="outlined"
+              onClick={() => markAllRead.mutate()}
+              disabled={markAllRead.isPending}
+              sx={{ minHeight: 44 }}
+            >
+              {NOTIFICATION_TEXTS.markAllRead}
+            </Button>
+          )}
           <FormControlLabel
             control={
               <Switch checked={showRead} onChange={(event) => setShowRead(event.target.checked)} />
@@ -120,9 +162,16 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
         </Stack>
       </Stack>
 
-      {markRead.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => markRead.reset()}>
-          {toUserMessage(markRead.error, NOTIFICATION_TEXTS.markError)}
+      {(markRead.isError || markAllRead.isError) && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          onClose={() => {
+            markRead.reset();
+            markAllRead.reset();
+          }}
+        >
+          {toUserMessage(markRead.error ?? markAllRead.error, NOTIFICATION_TEXTS.markError)}
         </Alert>
       )}
 

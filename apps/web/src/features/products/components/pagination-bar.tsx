@@ -1,10 +1,11 @@
+import { formatCount, formatInteger } from '@/utils/format';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 
 /** 'Página X de Y • Mostrando N de M productos' (spec section 2). */
 export const pageSummary = (page: number, pageCount: number, shown: number, total: number) =>
-  `Página ${page} de ${Math.max(pageCount, 1)} • Mostrando ${shown} de ${total} productos`;
+  `Página ${formatInteger(page)} de ${formatInteger(Math.max(pageCount, 1))} • Mostrando ${formatInteger(shown)} de ${formatCount(total, 'producto', 'productos')}`;
 
 export const PaginationBar = ({
   page,

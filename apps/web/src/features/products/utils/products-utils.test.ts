@@ -41,6 +41,9 @@ describe('pageSummary', () => {
   it("reads 'Página X de Y • Mostrando N de M productos'", () => {
     expect(pageSummary(2, 3, 12, 30)).toBe('Página 2 de 3 • Mostrando 12 de 30 productos');
     expect(pageSummary(1, 0, 0, 0)).toBe('Página 1 de 1 • Mostrando 0 de 0 productos');
+    // One is singular; thousands are grouped (issue 18).
+    expect(pageSummary(1, 1, 1, 1)).toBe('Página 1 de 1 • Mostrando 1 de 1 producto');
+    expect(pageSummary(2, 103, 12, 1234)).toBe('Página 2 de 103 • Mostrando 12 de 1.234 productos');
   });
 });
 
