@@ -269,9 +269,7 @@ const prepareAccounts = async (dataDir) => {
     await stopProcess(child);
   }
   const db = await openEmbeddedDatabase(dataDir);
-  await db.query(
-    "update users set email_verified_at = now(), first_verified_at = now() where email like '%@bench.test'",
-  );
+  await db.query("update users set email_verified_at = now() where email like '%@bench.test'");
   await db.close();
   return accounts;
 };

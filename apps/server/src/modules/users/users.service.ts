@@ -165,8 +165,9 @@ const findHolder = async (db: Database | Tx, email: string, lock: boolean) => {
  * Registration. An address held by a pending registration (decisions 010, 037) is taken over:
  * that account is removed (its password, sessions and links stop working) and the new one
  * replaces it, so whoever registers an address they do not own can never lock its owner out. An
- * address of any other account (verified, admin, or holding what a person made) is 409. The account, its roles, its link and its email exist together or
- * not at all; concurrent registrations of one address are serialised (the last one wins).
+ * address of any other account (verified, admin, or holding what a person made) is 409. The
+ * account, its roles, its link and its email exist together or not at all; concurrent
+ * registrations of one address are serialised (the last one wins).
  */
 export const registerUser = async (
   deps: Deps,
