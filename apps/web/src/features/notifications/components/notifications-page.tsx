@@ -124,7 +124,7 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
       >
         <Box>
-          <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
             {NOTIFICATION_TEXTS.title}
           </Typography>
           <Stack direction="row" spacing={1}>
