@@ -7,6 +7,7 @@ import { processImage } from '../modules/products/images';
 import { imageFileKeys, type StoredImage } from '../modules/products/uploads';
 import type { Storage } from '../plugins/storage';
 import type { Database } from '../db/client';
+import { seedDemoActivity, type SeededListing } from './demo-activity';
 import { renderDemoPhoto, type Drawing } from './demo-photos';
 import {
   categories,
@@ -48,6 +49,7 @@ type DemoListing = {
   photos: 1 | 2 | 3;
   /** How long ago it was published. */
   hoursAgo: number;
+  /** Marked sold by hand (no offer). Sales through offers are demo-activity.ts's. */
   sold?: boolean;
   views?: number;
 };
@@ -558,11 +560,12 @@ const LISTINGS: DemoListing[] = [
     hoursAgo: 460,
     views: 8,
   },
-  // Sold ones: the dashboard's "Vendidos" tab and the VENDIDO banner.
+  // Sold weeks ago (demo-activity.ts sells the first three through accepted offers; the last was
+  // marked sold by hand): the dashboard's "Vendidos" tab and the VENDIDO banner.
   {
     seller: 0,
     title: 'Audífonos de diadema JBL',
-    description: 'Audífonos con cable, buen bajo. Vendidos a un compañero de clase.',
+    description: 'Audífonos con cable, buen bajo. Incluyen el estuche.',
     price: 120000,
     category: 'Electrónica',
     condition: 'Usado',
@@ -572,13 +575,12 @@ const LISTINGS: DemoListing[] = [
     background: '#e3f2fd',
     photos: 1,
     hoursAgo: 500,
-    sold: true,
     views: 25,
   },
   {
     seller: 1,
     title: 'Bicicleta urbana plegable',
-    description: 'Bicicleta rin 20 plegable, liviana. Ya se vendió.',
+    description: 'Bicicleta rin 20 plegable, liviana. Cabe en el bus.',
     price: 560000,
     category: 'Bicicletas y movilidad',
     condition: 'Seminuevo',
@@ -588,13 +590,12 @@ const LISTINGS: DemoListing[] = [
     background: '#e0f2f1',
     photos: 2,
     hoursAgo: 530,
-    sold: true,
     views: 38,
   },
   {
     seller: 2,
     title: 'Portátil HP para oficina',
-    description: 'Core i5, 8 GB de RAM. Vendido.',
+    description: 'Core i5, 8 GB de RAM. Ideal para trabajos y clases virtuales.',
     price: 900000,
     category: 'Computadores y accesorios',
     condition: 'Usado',
@@ -604,7 +605,6 @@ const LISTINGS: DemoListing[] = [
     background: '#f5f5f5',
     photos: 1,
     hoursAgo: 560,
-    sold: true,
     views: 44,
   },
   {
@@ -628,9 +628,11 @@ const LISTINGS: DemoListing[] = [
 export type DemoSeedResult = { created: boolean; users: number; listings: number; photos: number };
 
 /**
- * `npm run db:seed -- --demo` (never automatic): demo accounts (verified, password DEMO_PASSWORD)
- * and a few dozen listings with generated photos, so a newcomer's first look shows a living
- * marketplace. It runs once: when the demo accounts exist it changes nothing.
+ * `npm run db:seed -- --demo` (never automatic): demo accounts (verified, password DEMO_PASSWORD),
+ * a few dozen listings with generated photos, and what happened between the accounts (offers,
+ * sales, reviews, conversations, favourites and their notifications: demo-activity.ts), so a
+ * newcomer's first look shows a living marketplace. All in one transaction; it runs once: when
+ * the demo accounts exist it changes nothing.
  */
 export const seedDemoData = async (deps: {
   db: Database;
@@ -709,6 +711,7 @@ export const seedDemoData = async (deps: {
       await tx
         .insert(userRoles)
         .values(created.map((user) => ({ userId: user.id, roleId: userRole.id })));
+      const seeded = new Map<string, SeededListing>();
       for (const [index, listing] of LISTINGS.entries()) {
         const publishedAt = new Date(now.getTime() - listing.hoursAgo * 3_600_000);
         const [product] = await tx
@@ -729,6 +732,11 @@ export const seedDemoData = async (deps: {
               : publishedAt,
           })
           .returning({ id: products.id });
+        seeded.set(listing.title, {
+          id: product!.id,
+          sellerId: created[listing.seller]!.id,
+          publishedAt,
+        });
         await tx.insert(productImages).values(
           photos[index]!.map((image, position) => ({
             ...image,
@@ -751,6 +759,12 @@ export const seedDemoData = async (deps: {
           );
         }
       }
+      await seedDemoActivity(
+        tx,
+        { storage, seededAt: now },
+        created.map((user) => user.id),
+        seeded,
+      );
     });
   } catch (error) {
     await storage.deleteMany(written).catch(() => undefined);
