@@ -282,4 +282,19 @@ describe('chat page', () => {
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/products/4');
   });
+
+  it('is titled like the other pages, and a person has one avatar colour in the list and the conversation', async () => {
+    chatApi();
+    renderApp('/chat?userId=8', { user: TEST_USER });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Mensajes' });
+    expect(heading).toHaveClass('MuiTypography-h2');
+    const avatars = await waitFor(() => {
+      const found = screen.getAllByText('PG').map((text) => text.closest('.MuiAvatar-root'));
+      expect(found).toHaveLength(2);
+      return found as HTMLElement[];
+    });
+    const colours = avatars.map((avatar) => getComputedStyle(avatar).backgroundColor);
+    expect(colours[0]).toBeTruthy();
+    expect(colours[1]).toBe(colours[0]);
+  });
 });

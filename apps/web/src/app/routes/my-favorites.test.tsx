@@ -116,4 +116,19 @@ describe('/my-favorites', () => {
     expect(await screen.findByText('Bicicleta urbana')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actualizar' })).toBeInTheDocument();
   });
+
+  it('on a phone the refresh sits in the header, not floating over the cards beside the bottom bar', async () => {
+    mockFetch({
+      'GET /api/favorites': () => jsonResponse(200, [favorite(BIKE)], { 'X-Total-Count': '1' }),
+    });
+    const { container } = renderApp('/my-favorites', { user: TEST_USER, width: 390 });
+    expect(await screen.findByText('Bicicleta urbana')).toBeInTheDocument();
+    const refresh = screen.getByRole('button', { name: 'Actualizar' });
+    expect(refresh).not.toHaveClass('MuiFab-root');
+    expect(container.ownerDocument.querySelector('.MuiFab-root')).toBeNull();
+    // The bottom bar names the seller's page as the menus do.
+    const bar = screen.getByRole('navigation', { name: 'Accesos rápidos' });
+    expect(within(bar).getByText('Mis productos')).toBeInTheDocument();
+    expect(within(bar).getByText('Mis compras')).toBeInTheDocument();
+  });
 });

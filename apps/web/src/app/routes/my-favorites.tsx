@@ -4,12 +4,14 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { RefreshButton } from '@/components/feedback/refresh-button';
 import { StatCard, StatCardSkeleton, StatGrid } from '@/components/feedback/stat-card';
 import { PageContainer } from '@/components/layout/page-container';
+import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
+import { useIsNarrow } from '@/components/layout/use-layout';
 import { paths } from '@/config/paths';
 import { useFavorites } from '@/features/favorites/api/get-favorites';
 import { FAVORITES_TEXT } from '@/features/favorites/messages';
@@ -33,17 +35,27 @@ export const MyFavoritesRoute = () => {
   const favorites = useFavorites(user?.id ?? null);
   const trade = useTradeActions();
   const refresh = () => void favorites.refetch();
+  const isNarrow = useIsNarrow();
   const products = favorites.data?.products;
 
   return (
     <PageContainer>
       <PageTitle title={FAVORITES_TEXT.title} />
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h2" component="h1">
-          {FAVORITES_TEXT.title}
-        </Typography>
-        <Typography color="text.secondary">{FAVORITES_TEXT.subtitle}</Typography>
-      </Box>
+      <PageHeader
+        title={FAVORITES_TEXT.title}
+        subtitle={FAVORITES_TEXT.subtitle}
+        // With the bottom bar (phones), the refresh sits here: floating, it stood beside the
+        // bar's create button and over the cards (issue 18).
+        actions={
+          isNarrow && (
+            <RefreshButton
+              onClick={refresh}
+              busy={favorites.isFetching}
+              label={FAVORITES_TEXT.refresh}
+            />
+          )
+        }
+      />
 
       {favorites.isError ? (
         <ErrorAlert
@@ -101,15 +113,17 @@ export const MyFavoritesRoute = () => {
           />
         </>
       )}
-      <Fab
-        color="primary"
-        aria-label={FAVORITES_TEXT.refresh}
-        onClick={refresh}
-        disabled={favorites.isFetching}
-        sx={{ position: 'fixed', right: { xs: 16, md: 32 }, bottom: { xs: 88, md: 32 } }}
-      >
-        <RefreshIcon />
-      </Fab>
+      {!isNarrow && (
+        <Fab
+          color="primary"
+          aria-label={FAVORITES_TEXT.refresh}
+          onClick={refresh}
+          disabled={favorites.isFetching}
+          sx={{ position: 'fixed', right: { xs: 16, md: 32 }, bottom: { xs: 88, md: 32 } }}
+        >
+          <RefreshIcon />
+        </Fab>
+      )}
       {trade.elements}
     </PageContainer>
   );

@@ -6,7 +6,6 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +13,7 @@ import { ErrorAlert } from '@/components/errors/error-alert';
 import { RefreshButton } from '@/components/feedback/refresh-button';
 import { StatCard, StatCardSkeleton, StatGrid } from '@/components/feedback/stat-card';
 import { PageContainer } from '@/components/layout/page-container';
+import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
@@ -60,19 +60,11 @@ const Purchases = ({ userId }: { userId: number }) => {
   const refresh = () => void purchases.refetch();
 
   const header = (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}
-    >
-      <Box>
-        <Typography variant="h2" component="h1">
-          {SALES_TEXT.purchasesTitle}
-        </Typography>
-        <Typography color="text.secondary">
-          Lo que compraste y la opinión que dejaste a cada vendedor.
-        </Typography>
-      </Box>
-      <RefreshButton onClick={refresh} busy={isFetching} />
-    </Box>
+    <PageHeader
+      title={SALES_TEXT.purchasesTitle}
+      subtitle="Lo que compraste y la opinión que dejaste a cada vendedor."
+      actions={<RefreshButton onClick={refresh} busy={isFetching} />}
+    />
   );
 
   if (isError) {

@@ -100,7 +100,10 @@ describe('notifications page', () => {
     expect(
       await screen.findByText('Has recibido un mensaje de Pedro Gómez', {}, { timeout: 8_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeInTheDocument();
+    // Titled like the other pages (issue 18).
+    expect(screen.getByRole('heading', { level: 1, name: 'Notificaciones' })).toHaveClass(
+      'MuiTypography-h2',
+    );
     expect(await screen.findByText('2 sin leer')).toBeInTheDocument();
     expect(screen.getByText('1 leída')).toBeInTheDocument();
     expect(screen.getByText('Ahora mismo')).toBeInTheDocument();

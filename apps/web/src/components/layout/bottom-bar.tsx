@@ -23,7 +23,7 @@ type BottomItem = {
 const ITEMS: readonly BottomItem[] = [
   {
     label: 'Mis productos',
-    shortLabel: 'Productos',
+    shortLabel: 'Mis productos',
     to: paths.myProducts,
     icon: <Inventory2OutlinedIcon />,
   },
@@ -43,7 +43,7 @@ const ITEMS: readonly BottomItem[] = [
   { label: 'Buscar', shortLabel: 'Buscar', to: paths.search, icon: <SearchIcon /> },
   {
     label: 'Mis compras',
-    shortLabel: 'Compras',
+    shortLabel: 'Mis compras',
     to: paths.myPurchases,
     icon: <ShoppingBagOutlinedIcon />,
   },
@@ -125,7 +125,11 @@ export const BottomBar = ({ visible }: { visible: boolean }) => {
                   {item.icon}
                   <Typography
                     component="span"
-                    sx={{ fontSize: '0.72rem', fontWeight: isCurrent ? 600 : 500 }}
+                    sx={{
+                      fontSize: '0.72rem',
+                      fontWeight: isCurrent ? 600 : 500,
+                      whiteSpace: 'nowrap',
+                    }}
                   >
                     {item.shortLabel}
                   </Typography>

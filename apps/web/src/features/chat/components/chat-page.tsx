@@ -76,7 +76,7 @@ export const ChatPage = ({ preselected }: { preselected: Preselected | null }) =
           mb: 2,
         }}
       >
-        <Typography variant="h4" component="h1">
+        <Typography variant="h2" component="h1">
           {CHAT_TEXTS.title}
         </Typography>
         <ConnectionStatus connection={chat.connection} onReconnect={chat.reconnect} />

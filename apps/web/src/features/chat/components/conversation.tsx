@@ -137,7 +137,8 @@ export const Conversation = ({
             <ArrowBackIcon />
           </IconButton>
         )}
-        <Avatar sx={{ bgcolor: 'secondary.main', color: 'text.primary', width: 40, height: 40 }}>
+        {/* One colour for a person, as in the list beside (issue 18). */}
+        <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40 }}>
           {getInitials(partner.name)}
         </Avatar>
         <Link

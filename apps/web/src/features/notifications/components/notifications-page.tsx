@@ -63,7 +63,15 @@ const NotificationRow = ({
       </Box>
     </>
   );
-  const rowSx = { gap: 2, py: 1.5, alignItems: 'flex-start', flex: 1, minWidth: 0 } as const;
+  // On a phone the row takes the whole width and 'Marcar leída' goes under it.
+  const rowSx = {
+    gap: 2,
+    py: 1.5,
+    alignItems: 'flex-start',
+    flex: 1,
+    minWidth: 0,
+    flexBasis: { xs: '100%', sm: 'auto' },
+  } as const;
   return (
     <ListItem
       divider
@@ -124,7 +132,7 @@ export const NotificationsPage = ({ userId }: { userId: number }) => {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
       >
         <Box>
-          <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
             {NOTIFICATION_TEXTS.title}
           </Typography>
           <Stack direction="row" spacing={1}>
