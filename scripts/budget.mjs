@@ -14,34 +14,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { WEB_ROUTES } from '../packages/shared/src/routes.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'apps/web/dist');
 const MANIFEST = join(DIST, '.vite/manifest.json');
 export const BUDGET_BYTES = 150 * 1024;
 
-/** Route path → the module its `lazy` imports in apps/web/src/app/router.tsx. */
-export const ROUTES = {
-  '/': 'src/app/routes/home.tsx',
-  '/login': 'src/app/routes/auth/login.tsx',
-  '/register': 'src/app/routes/auth/register.tsx',
-  '/verification-pending': 'src/app/routes/auth/verification-pending.tsx',
-  '/verify-email': 'src/app/routes/auth/verify-email.tsx',
-  '/forgot-password': 'src/app/routes/auth/forgot-password.tsx',
-  '/reset-password': 'src/app/routes/auth/reset-password.tsx',
-  '/user/:userId': 'src/app/routes/public-profile.tsx',
-  '/search': 'src/app/routes/search.tsx',
-  '/products': 'src/app/routes/products.tsx',
-  '/products/:id': 'src/app/routes/product-detail.tsx',
-  '/profile': 'src/app/routes/profile.tsx',
-  '/my-favorites': 'src/app/routes/my-favorites.tsx',
-  '/create-product': 'src/app/routes/create-product.tsx',
-  '/chat': 'src/app/routes/chat.tsx',
-  '/my-products': 'src/app/routes/my-products.tsx',
-  '/my-purchases': 'src/app/routes/my-purchases.tsx',
-  '/notifications': 'src/app/routes/notifications.tsx',
-  '/admin-panel': 'src/app/routes/admin-panel.tsx',
-};
+/**
+ * Route path → its page's module, from the shared route table (packages/shared/src/routes.ts),
+ * which the router, the server's 404s and its render read too. Run through tsx (TypeScript).
+ */
+export const ROUTES = Object.fromEntries(
+  WEB_ROUTES.map((route) => [route.path, `src/app/${route.page}.tsx`]),
+);
 
 /**
  * Routes allowed over the budget, reported on every run but not failed. Empty since every page

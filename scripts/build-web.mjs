@@ -11,7 +11,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const steps = [
   [npm, ['run', 'build', '-w', 'apps/web']],
-  [process.execPath, [join(root, 'scripts/route-preloads.mjs')]],
+  [process.execPath, ['--import', 'tsx', join(root, 'scripts/route-preloads.mjs')]],
   [process.execPath, [join(root, 'scripts/prerender.mjs')]],
   [process.execPath, [join(root, 'scripts/compress-assets.mjs')]],
 ];

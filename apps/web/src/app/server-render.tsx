@@ -1,7 +1,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { QueryCache, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
-import type { WebRoutePath } from '@unimercado/shared/routes';
+import { WEB_ROUTES, type WebRoutePath } from '@unimercado/shared/routes';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
@@ -42,13 +42,9 @@ export const PRERENDERED_PAGES = [
 ] as const satisfies readonly { route: WebRoutePath | '*'; url: string }[];
 
 /** Pages whose content is data: the server renders them with it (decision 036). */
-export const PAGES_WITH_DATA = [
-  '/',
-  '/products',
-  '/search',
-  '/products/:id',
-  '/user/:userId',
-] as const satisfies readonly WebRoutePath[];
+export const PAGES_WITH_DATA: readonly WebRoutePath[] = WEB_ROUTES.filter(
+  (route) => route.data,
+).map((route) => route.path);
 
 export type RenderedPage = {
   /** The markup that goes inside the app's root element. */
