@@ -1,16 +1,13 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import { WEB_ROUTES, type WebPage, type WebRoute } from '@unimercado/shared/routes';
 import { useEffect, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { lazyPart } from '@/lib/lazy-part';
 import { RootLayout } from './root-layout';
-
-/** What a code-split page's route carries besides its element. */
-type PageHandle = { preload: () => Promise<void> };
 
 /**
  * Each page's code, by its name in the shared route table (packages/shared/src/routes.ts): the
@@ -58,7 +55,6 @@ const pageRoute = (route: WebRoute): RouteObject => {
   return {
     ...(route.path === '/' ? { index: true } : { path: route.path }),
     element: <Page />,
-    handle: { preload: Page.preload } satisfies PageHandle,
   };
 };
 
@@ -80,20 +76,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Loads the code of the page at `pathname` (and of the layouts around it) before the first render.
- * Rejects when it cannot be downloaded; the page's route boundary then handles it as it would.
- */
-export const preloadRoute = async (pathname: string) => {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.flatMap((match) => {
-      const handle = match.route.handle as PageHandle | undefined;
-      return handle ? [handle.preload()] : [];
-    }),
-  );
-};
 
 /** A 401 anywhere sends the browser to /login, remembering where it was (spec section 4). */
 const UnauthorizedRedirect = () => {

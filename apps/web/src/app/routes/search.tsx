@@ -5,8 +5,8 @@ import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
-import { useCategories } from '@/features/categories/api/get-categories';
-import { useProducts } from '@/features/products/api/get-products';
+import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories';
+import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';
 import { SkeletonGrid } from '@/features/products/components/product-grid';
 import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
@@ -17,6 +17,7 @@ import {
   type SearchFilters,
 } from '@/features/products/utils/search-filters';
 import { lazyPart } from '@/lib/lazy-part';
+import type { PrefetchPage } from '../page-data';
 
 /** Six skeleton cards while a search loads (spec section 9). */
 const SEARCH_SKELETONS = 6;
@@ -87,3 +88,12 @@ export const SearchRoute = () => {
     </PageContainer>
   );
 };
+
+/** The categories and the search's first answer, for the server's render (decision 045). */
+export const prefetchSearch: PrefetchPage = (queryClient, { searchParams }) =>
+  Promise.all([
+    queryClient.prefetchQuery(categoriesQueryOptions()),
+    queryClient.prefetchQuery(
+      productsQueryOptions(toProductQuery(filtersFromParams(searchParams), PAGE_SIZE)),
+    ),
+  ]);

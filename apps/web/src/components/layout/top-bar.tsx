@@ -12,6 +12,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
+import { NARROW_MEDIA, WIDE_MEDIA } from './layout-rules';
 import { LogoMark } from './logo';
 import { MAIN_NAV, visibleItems } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -23,19 +24,12 @@ const NavDrawer = lazy(loadNavDrawer);
 export type TopBarProps = {
   user: SessionUser | null;
   isAdmin: boolean;
-  isNarrow: boolean;
   hasUnreadNotifications: boolean;
   onSignOut: () => void;
 };
 
 /** Sticky top bar of spec section 2. */
-export const TopBar = ({
-  user,
-  isAdmin,
-  isNarrow,
-  hasUnreadNotifications,
-  onSignOut,
-}: TopBarProps) => {
+export const TopBar = ({ user, isAdmin, hasUnreadNotifications, onSignOut }: TopBarProps) => {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   const { pathname } = useLocation();
@@ -55,7 +49,7 @@ export const TopBar = ({
       <Toolbar
         sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 68 }, px: { xs: 1, sm: 2.5 } }}
       >
-        {user && isNarrow && (
+        {user && (
           <IconButton
             edge="start"
             aria-label="Abrir menú"
@@ -65,6 +59,8 @@ export const TopBar = ({
               setHasOpenedDrawer(true);
               setIsDrawerOpen(true);
             }}
+            // The narrow layout's (spec section 2), chosen by CSS (layout-rules.ts).
+            sx={{ [WIDE_MEDIA]: { display: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
@@ -83,7 +79,8 @@ export const TopBar = ({
             minWidth: 0,
             borderRadius: 2,
             pr: 1,
-            pl: user && isNarrow ? 0 : { xs: 0.5, sm: 1 },
+            pl: { xs: 0.5, sm: 1 },
+            ...(user ? { [NARROW_MEDIA]: { pl: 0 } } : {}),
           }}
         >
           <LogoMark size={34} />
@@ -128,11 +125,11 @@ export const TopBar = ({
           </Box>
         )}
 
-        {user && !isNarrow && (
+        {user && (
           <Box
             component="nav"
             aria-label="Navegación principal"
-            sx={{ display: 'flex', gap: 0.5, mr: 1 }}
+            sx={{ display: 'flex', gap: 0.5, mr: 1, [NARROW_MEDIA]: { display: 'none' } }}
           >
             {visibleItems(MAIN_NAV, isAdmin).map((item) => {
               const isCurrent = pathname === item.to;
@@ -211,7 +208,7 @@ export const TopBar = ({
           </Box>
         )}
       </Toolbar>
-      {user && isNarrow && hasOpenedDrawer && (
+      {user && hasOpenedDrawer && (
         <Suspense fallback={null}>
           <NavDrawer open={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} isAdmin={isAdmin} />
         </Suspense>

@@ -1,18 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { isNarrowWidth, nextBottomBarVisibility } from './layout-rules';
-
-const subscribeResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
-
-/** True at widths up to the narrow breakpoint; follows window resizes. */
-export const useIsNarrow = (): boolean =>
-  useSyncExternalStore(
-    subscribeResize,
-    () => isNarrowWidth(window.innerWidth),
-    () => true,
-  );
+import { useEffect, useRef, useState } from 'react';
+import { nextBottomBarVisibility } from './layout-rules';
 
 /** Bottom-bar visibility driven by the scroll direction (see nextBottomBarVisibility). */
 export const useBottomBarVisible = (enabled: boolean): boolean => {
