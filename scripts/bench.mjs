@@ -5,11 +5,12 @@
 // - real-time chat under load (scripts/bench/realtime.mjs, PostgreSQL and Redis).
 // Everything runs on loopback against a throw-away data directory.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { writeBenchmarkSection } from './bench/support.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const serverEntry = join(root, 'apps/server/dist/server.js');
@@ -103,8 +104,8 @@ const table = [
   '| --- | --- | --- |',
   ...results.map((row) => `| ${row.join(' | ')} |`),
 ].join('\n');
-const markdown = `# Benchmarks\n\nWritten by \`npm run bench\` (scripts/bench.mjs) on ${new Date().toISOString()}.\nMachine: ${machine}. Embedded database (PGlite), built product, loopback only.\n\n${table}\n`;
-writeFileSync(join(root, 'docs/benchmarks.md'), markdown);
+const markdown = `<!-- startup-bench:start (written by \`npm run bench\`, scripts/bench.mjs) -->\n## Start-up, categories and real time\n\nMeasured on ${new Date().toISOString()}. Machine: ${machine}; load average ${loadavg()[0].toFixed(1)}. Embedded database (PGlite), built product, loopback only.\n\n${table}\n<!-- startup-bench:end -->`;
+writeBenchmarkSection('startup-bench', markdown);
 console.log(markdown);
 
 // The listings figures (issue 8): their own script and section of docs/benchmarks.md.

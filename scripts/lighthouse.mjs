@@ -13,13 +13,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { writeBenchmarkSection } from './bench/support.mjs';
 import { measureRoutes } from './budget.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +30,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? (process.env.CI ? 1 : 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GATED = ['accessibility', 'best-practices', 'seo'];
 const CATEGORIES = ['performance', ...GATED];
-const BENCHMARKS = join(ROOT, 'docs/benchmarks.md');
 const START = '<!-- lighthouse:start (written by `npm run lighthouse`, scripts/lighthouse.mjs) -->';
 const END = '<!-- lighthouse:end -->';
 
@@ -104,14 +104,7 @@ const writeSection = (rows, meta) => {
     ),
     END,
   ].join('\n');
-  const current = readFileSync(BENCHMARKS, 'utf8');
-  const start = current.indexOf(START.slice(0, 20));
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${current.slice(0, start)}${table}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n${table}\n`;
-  writeFileSync(BENCHMARKS, next);
+  writeBenchmarkSection('lighthouse', table);
 };
 
 const main = async () => {

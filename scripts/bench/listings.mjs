@@ -17,7 +17,7 @@
 // three ports, default 3294), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // "skip" leaves PostgreSQL out), BENCH_DATABASE_PREFIX (name prefix of the throw-away database,
 // default unimercado_listings_bench).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,7 @@ import {
   sleep,
   startProcess,
   stopProcess,
+  writeBenchmarkSection,
 } from './support.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -432,13 +433,5 @@ try {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }
 
-const file = join(root, 'docs/benchmarks.md');
-const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-const section = /<!-- listings-bench:start[\s\S]*?<!-- listings-bench:end -->/;
-writeFileSync(
-  file,
-  section.test(previous)
-    ? previous.replace(section, markdown)
-    : `${previous.trimEnd()}\n\n${markdown}\n`,
-);
+writeBenchmarkSection('listings-bench', markdown);
 console.log(markdown);

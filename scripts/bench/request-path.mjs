@@ -15,7 +15,7 @@
 // of two ports, default 3226), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // "skip" leaves PostgreSQL out), BENCH_DATABASE_PREFIX (the throw-away database's name prefix,
 // default unimercado_path_bench).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import {
   productEnv,
   startProcess,
   stopProcess,
+  writeBenchmarkSection,
 } from './support.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -199,13 +200,5 @@ try {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }
 
-const file = join(root, 'docs/benchmarks.md');
-const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-const section = /<!-- request-path-bench:start[\s\S]*?<!-- request-path-bench:end -->/;
-writeFileSync(
-  file,
-  section.test(previous)
-    ? previous.replace(section, markdown)
-    : `${previous.trimEnd()}\n\n${markdown}\n`,
-);
+writeBenchmarkSection('request-path-bench', markdown);
 console.log(markdown);

@@ -1,9 +1,12 @@
 // What the benchmark scripts share: starting and stopping processes, the built product's
 // environment, throw-away databases, an autocannon load with the figures the tables show, and the
-// bare Fastify hello-world every ratio is measured against.
+// bare Fastify hello-world every ratio is measured against, and the writer of docs/benchmarks.md's
+// sections.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -136,4 +139,26 @@ export const openEmbeddedDatabase = async (dataDir) => {
     dataDir: join(dataDir, 'pglite'),
     extensions: { unaccent, pg_trgm, btree_gin },
   });
+};
+
+/**
+ * Writes one marked section of docs/benchmarks.md (`<!-- name:start … -->` … `<!-- name:end -->`),
+ * leaving every other section as it is; a section not there yet is added at the end. `markdown`
+ * holds the whole section, its two markers included.
+ */
+export const writeBenchmarkSection = (name, markdown) => {
+  const file = join(
+    dirname(dirname(dirname(fileURLToPath(import.meta.url)))),
+    'docs/benchmarks.md',
+  );
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = previous.indexOf(`<!-- ${name}:start`);
+  const endMarker = `<!-- ${name}:end -->`;
+  const end = previous.indexOf(endMarker);
+  writeFileSync(
+    file,
+    start >= 0 && end > start
+      ? `${previous.slice(0, start)}${markdown}${previous.slice(end + endMarker.length)}`
+      : `${previous.trimEnd()}\n\n${markdown}\n`,
+  );
 };

@@ -21,11 +21,18 @@
 // Settings: BENCH_UPLOADS_PORT (default 3330), BENCH_UPLOADS_RUNS (default 3),
 // BENCH_BASELINE_SECONDS (default 5), BENCH_ATTACK_SECONDS (default 15), BENCH_SERVER_ENTRY (another
 // build's dist/server.js, e.g. of an older commit: its figures are printed, docs/ is left alone).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEmbeddedDatabase, productEnv, sleep, startProcess, stopProcess } from './support.mjs';
+import {
+  openEmbeddedDatabase,
+  productEnv,
+  sleep,
+  startProcess,
+  stopProcess,
+  writeBenchmarkSection,
+} from './support.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const ownEntry = join(root, 'apps/server/dist/server.js');
@@ -372,14 +379,6 @@ const markdown = [
 ].join('\n');
 
 if (writeDocs) {
-  const file = join(root, 'docs/benchmarks.md');
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const section = /<!-- uploads-attack-bench:start[\s\S]*?<!-- uploads-attack-bench:end -->/;
-  writeFileSync(
-    file,
-    section.test(previous)
-      ? previous.replace(section, markdown)
-      : `${previous.trimEnd()}\n\n${markdown}\n`,
-  );
+  writeBenchmarkSection('uploads-attack-bench', markdown);
 }
 console.log(markdown);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { CHAT_LIMITS } from './chat-constants';
-import { MAX_ID } from './constants';
+import { idSchema, paginationQuerySchema } from './schemas/common';
 
 export * from './chat-constants';
-
-const idField = z.coerce.number().int().positive().max(MAX_ID);
 
 /** A stored chat message (architecture.md: `{ id, senderId, receiverId, content, createdAt }`). */
 export const chatMessageSchema = z.object({
@@ -25,8 +23,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
  * server is the authority); `timestamp` is the client's and only informative.
  */
 export const sendChatMessageSchema = z.object({
-  senderId: idField.nullish(),
-  receiverId: idField,
+  senderId: idSchema.nullish(),
+  receiverId: idSchema,
   content: z.string().max(CHAT_LIMITS.messageMaxLength * 2),
   timestamp: z.string().max(64).nullish(),
 });
@@ -44,10 +42,10 @@ export const chatUserSchema = z.object({
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
 export const chatMessagesQuerySchema = z.object({
-  userId: idField,
+  userId: idSchema,
   /** Cursor: only messages with a smaller id (the last id of the previous page). */
-  before: idField.optional(),
-  size: z.coerce.number().int().min(1).max(100).default(30),
+  before: idSchema.optional(),
+  size: paginationQuerySchema.shape.size,
 });
 export type ChatMessagesQuery = z.input<typeof chatMessagesQuerySchema>;
 

@@ -59,7 +59,13 @@ export const REGISTER_FIELD_COUNT = 5;
 export const MAX_ID = 2_147_483_647;
 
 export const PAGE_SIZE = 12;
+/** The largest page a client that pages may ask for (`size`). */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * A list asked for without `size` answers the whole list up to this many, with the total in
+ * `X-Total-Count`: the spec's client pages nothing itself (decision 039).
+ */
+export const LIST_CAP = 500;
 export const CARD_TITLE_MAX = 23;
 export const CARD_DESCRIPTION_MAX = 30;
 export const MAX_INITIALS = 2;

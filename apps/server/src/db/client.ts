@@ -22,8 +22,9 @@ export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
   /** Applies the checked-in migrations (idempotent; serialised across instances on PostgreSQL
-   * with an advisory lock held on its own connection, so the pool needs at least two). */
-  migrate: () => Promise<void>;
+   * with an advisory lock held on its own connection, so the pool needs at least two). Tests of
+   * an upgrade pass a folder holding the migrations up to the one before it. */
+  migrate: (migrationsFolder?: string) => Promise<void>;
   /** Cheap round trip for readiness checks. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -99,11 +100,11 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      migrate: async () => {
+      migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+          await migrateNodePg(db, { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           client.release();
@@ -127,7 +128,7 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
   return {
     db: db as unknown as Database,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (migrationsFolder = MIGRATIONS_DIR) => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -44,6 +44,26 @@ describe('demo data (npm run db:seed -- --demo)', () => {
     const files = await readdir(uploadsDir(ctx.config.dataDir), { recursive: true });
     expect(files.filter((file) => file.endsWith('.webp'))).toHaveLength(result.photos * 2);
 
+    // Registering a demo address is refused: the account, its listings and its password stay
+    // (issue 18: it answered 201 and deleted the account with everything it held).
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        name: 'Otra Persona',
+        email: DEMO_USERS[0].email,
+        password: 'otra-clave-1',
+        confirmPassword: 'otra-clave-1',
+      },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+    await expect(login(ctx.app, DEMO_USERS[0].email, DEMO_PASSWORD)).resolves.toMatchObject({
+      id: session.id,
+    });
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/products?size=100' });
+    expect(after.json<Product[]>()).toHaveLength(result.listings);
+
     // A second run changes nothing.
     const products = await countRows(ctx, 'products');
     expect((await seed()).created).toBe(false);

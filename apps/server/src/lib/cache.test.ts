@@ -13,6 +13,23 @@ describe('cache', () => {
     expect(await cache.load('a', load)).toBe(2);
   });
 
+  it('keeps the sum of the entries’ sizes under maxSize, least recently used out first', async () => {
+    const cache = createCache<string>({
+      ttlMs: 1000,
+      maxEntries: 100,
+      maxSize: { total: 10, sizeOf: (value) => value.length },
+    });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    expect(cache.get('a')).toBe('aaaa'); // now b is the least recently used
+    cache.set('c', 'cccc');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['aaaa', undefined, 'cccc']);
+    // Larger than the whole bound: answered, not kept.
+    expect(await cache.load('big', () => Promise.resolve('x'.repeat(11)))).toHaveLength(11);
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.get('a')).toBe('aaaa');
+  });
+
   it('keeps an entry stored with its own time to live for that long', () => {
     let clock = 1_000;
     const cache = createCache<string>({ ttlMs: 100, maxEntries: 10, now: () => clock });

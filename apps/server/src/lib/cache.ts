@@ -33,17 +33,30 @@ export type Cache<T> = {
   readonly stats: { hits: number; misses: number };
 };
 
-export type CacheOptions = {
+export type CacheOptions<T> = {
   ttlMs: number;
   maxEntries: number;
+  /**
+   * A bound on the sum of `sizeOf` over the entries (bytes, say) when entries differ much in
+   * size; the least recently used go first. An entry larger than the bound is not kept.
+   */
+  maxSize?: { total: number; sizeOf: (value: T) => number };
   /** A clock in milliseconds (tests move it); `performance.now` by default. */
   now?: () => number;
 };
 
-export const createCache = <T>(options: CacheOptions): Cache<T> => {
+export const createCache = <T>(options: CacheOptions<T>): Cache<T> => {
+  const { maxSize } = options;
   const entries = new LRUCache<string, { value: T }>({
     max: options.maxEntries,
     ttl: options.ttlMs,
+    ...(maxSize
+      ? {
+          maxSize: maxSize.total,
+          // lru-cache wants a positive integer.
+          sizeCalculation: ({ value }) => Math.max(1, Math.ceil(maxSize.sizeOf(value))),
+        }
+      : {}),
     // A clock of the caller's is read on every check (lru-cache otherwise reuses a reading for 1 ms).
     ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
   });

@@ -50,7 +50,7 @@ describe.skipIf(!redisUrl)('Redis-backed limits', () => {
         codes.push(res.statusCode);
         if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
-      expect(codes).toEqual([401, 401, 429]);
+      expect(codes).toEqual([400, 400, 429]);
     });
   });
 });

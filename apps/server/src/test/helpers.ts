@@ -130,11 +130,7 @@ export const createAccount = async (
   });
   const { db } = ctx.database;
   if (options.verified) {
-    const now = new Date();
-    await db
-      .update(users)
-      .set({ emailVerifiedAt: now, firstVerifiedAt: now })
-      .where(eq(users.id, user.id));
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   }
   if (options.admin) {
     const [admin] = await db.select().from(roles).where(eq(roles.name, ROLE_ADMIN));

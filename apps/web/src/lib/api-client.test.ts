@@ -92,13 +92,13 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves the session alone on a 401 the caller handles itself (login)', async () => {
+  it('leaves the session alone on a 401 the caller handles itself', async () => {
     seedSession(TEST_USER);
     vi.stubGlobal('fetch', () =>
-      Promise.resolve(jsonResponse(401, { error: 'Credenciales', code: 'INVALID_CREDENTIALS' })),
+      Promise.resolve(jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' })),
     );
     await expect(
-      api.post('/auth/login', {}, { skipUnauthorizedHandling: true }),
+      api.post('/auth/reset-password', {}, { skipUnauthorizedHandling: true }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(getSessionStore().getSnapshot()).not.toBeNull();
     expect(onUnauthorized).not.toHaveBeenCalled();

@@ -59,8 +59,8 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * The login call's 401 means "wrong credentials", not "session over": it must not sign out and
-   * redirect (spec section 8).
+   * For calls that end every session themselves (a password chosen through an emailed link): the
+   * caller signs out locally and shows its own result, so a 401 must not redirect as well.
    */
   skipUnauthorizedHandling?: boolean;
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ID } from '../constants';
-import { idSchema, paginationQuery, paginationQuerySchema } from './common';
+import { LIST_CAP } from '../constants';
+import { idSchema, paginationQuerySchema } from './common';
 
 describe('idSchema', () => {
   it('takes plain decimal text and JSON numbers', () => {
@@ -23,9 +24,10 @@ describe('idSchema', () => {
 });
 
 describe('pagination', () => {
-  it('defaults to page 0 and the given size; plain decimals only', () => {
-    expect(paginationQuerySchema.parse({})).toEqual({ page: 0, size: 12 });
-    expect(paginationQuery(100).parse({})).toEqual({ page: 0, size: 100 });
+  it('without size, the whole list up to the cap; pages of at most 100; plain decimals only', () => {
+    expect(LIST_CAP).toBeGreaterThanOrEqual(500);
+    expect(paginationQuerySchema.parse({})).toEqual({ page: 0, size: LIST_CAP });
+    expect(paginationQuerySchema.parse({ page: '1' })).toEqual({ page: 1, size: LIST_CAP });
     expect(paginationQuerySchema.parse({ page: '2', size: '50' })).toEqual({ page: 2, size: 50 });
     for (const query of [{ page: '0x1' }, { size: '1e1' }, { size: '0' }, { size: '101' }]) {
       expect(paginationQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants';
-import { idSchema, paginationQuery } from './common';
+import { idSchema, paginationQuerySchema } from './common';
 import { productSchema } from './products';
 
 export { FAVORITE_MESSAGES } from './trade-messages';
@@ -38,7 +37,7 @@ export const favoriteSchema = z.object({
 export type Favorite = z.infer<typeof favoriteSchema>;
 
 /** `GET /api/favorites?userId=`: the caller's own only, newest first; one page (default 100). */
-export const favoritesQuerySchema = paginationQuery(MAX_PAGE_SIZE).extend({
+export const favoritesQuerySchema = paginationQuerySchema.extend({
   userId: idSchema.optional(),
 });
 export type FavoritesQuery = z.output<typeof favoritesQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { idSchema, paginationQuerySchema } from './common';
 
 export { NOTIFICATIONS_PAGE_SIZE };
 
@@ -25,15 +26,13 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications`: the caller's own (a `userId` naming someone else is 403). */
-export const notificationsQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+export const notificationsQuerySchema = paginationQuerySchema.extend({
+  userId: idSchema.optional(),
   /** `true` read only, `false` unread only; absent: both. */
   read: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 
@@ -50,7 +49,7 @@ export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
  * already notified (and answers that notification).
  */
 export const createNotificationBodySchema = z.object({
-  userId: z.coerce.number().int().positive().max(MAX_ID).nullish(),
+  userId: idSchema.nullish(),
   typeId: z.coerce.number().int().min(1).max(3),
   message: z
     .string({ error: NOTIFICATION_MESSAGES.messageRequired })
@@ -60,3 +59,16 @@ export const createNotificationBodySchema = z.object({
   read: z.boolean().optional(),
 });
 export type CreateNotificationBody = z.input<typeof createNotificationBodySchema>;
+
+/**
+ * The answer to `POST /api/notifications` for someone else (the echo of an event the server
+ * already notified): only what the caller sent, so it tells nothing of the receiver's
+ * notification (its id, text, time, or whether it was read).
+ */
+export const notificationEchoSchema = z.object({
+  userId: z.number().int(),
+  typeId: z.number().int(),
+  message: z.string(),
+  read: z.boolean().optional(),
+});
+export type NotificationEcho = z.infer<typeof notificationEchoSchema>;

@@ -52,6 +52,7 @@ export const PRODUCT_MESSAGES = {
   hasAcceptedSale:
     'No se puede eliminar este producto porque tiene una venta aceptada. Consérvalo como vendido.',
   priceRange: 'El precio mínimo no puede ser mayor que el máximo.',
+  priceFilterNegative: 'El precio no puede ser negativo.',
   conditionFilterInvalid: 'El estado debe ser NUEVO, SEMINUEVO o USADO.',
   createError: 'Error al publicar el producto',
   createSuccess: '¡Producto publicado exitosamente! Redirigiendo...',

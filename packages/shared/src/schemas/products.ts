@@ -11,7 +11,7 @@ import {
   TITLE_MAX_LENGTH,
   toProductCondition,
 } from '../constants';
-import { idSchema, paginationQuerySchema } from './common';
+import { idSchema, paginationQuerySchema, priceSchema, readSignedDecimalText } from './common';
 import { PRODUCT_MESSAGES } from './product-messages';
 
 export { PRODUCT_MESSAGES };
@@ -22,27 +22,12 @@ const blankToUndefined = (value: unknown) =>
 const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/** Plain decimal numbers only: "850.000" (es-CO thousands) is refused rather than read as 850. */
-const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
-
-const priceSchema = z
-  .preprocess(
-    (value) => {
-      const blank = blankToUndefined(value);
-      if (typeof blank !== 'string') return blank;
-      return DECIMAL_TEXT.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
-    },
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined || issue.input === null
-            ? PRODUCT_MESSAGES.priceRequired
-            : PRODUCT_MESSAGES.priceInvalid,
-      })
-      .gt(0, PRODUCT_MESSAGES.pricePositive)
-      .max(PRICE_MAX, PRODUCT_MESSAGES.priceTooHigh),
-  )
-  .transform((value) => Math.round(value * 100) / 100);
+const productPriceSchema = priceSchema({
+  required: PRODUCT_MESSAGES.priceRequired,
+  invalid: PRODUCT_MESSAGES.priceInvalid,
+  positive: PRODUCT_MESSAGES.pricePositive,
+  tooHigh: PRODUCT_MESSAGES.priceTooHigh,
+});
 
 /** Any spelling of a condition → the stored one; anything else is `message`. */
 const conditionOf = (message: string) =>
@@ -100,7 +85,7 @@ const productFields = {
     DESCRIPTION_MAX_LENGTH,
     PRODUCT_MESSAGES.descriptionTooLong,
   ),
-  price: priceSchema,
+  price: productPriceSchema,
   status: conditionSchema,
   location: requiredText(
     PRODUCT_MESSAGES.locationRequired,
@@ -183,12 +168,12 @@ export type Product = z.infer<typeof productSchema>;
 
 /** A price filter: plain decimal text only ('1e3', '0x10' and '850.000' are refused). */
 const priceFilterSchema = z.preprocess(
-  (value) => {
-    const blank = blankToUndefined(value);
-    if (typeof blank !== 'string') return blank;
-    return DECIMAL_TEXT.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
-  },
-  z.number({ error: PRODUCT_MESSAGES.priceInvalid }).min(0).max(PRICE_MAX).optional(),
+  readSignedDecimalText,
+  z
+    .number({ error: PRODUCT_MESSAGES.priceInvalid })
+    .min(0, { error: PRODUCT_MESSAGES.priceFilterNegative })
+    .max(PRICE_MAX)
+    .optional(),
 );
 
 /** Filters of `GET /api/products` (spec section 7) plus the sold flag and the sort. */

@@ -1,32 +1,18 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PRICE_MAX } from '../constants';
-import { idSchema, paginationQuery } from './common';
+import { idSchema, paginationQuerySchema, priceSchema } from './common';
 import { productSchema } from './products';
 
 export { SALE_MESSAGES, SALE_STATUSES, SALE_STATUS_LABELS } from './trade-messages';
 export type { SaleStatus } from './trade-messages';
 import { SALE_MESSAGES, SALE_STATUSES } from './trade-messages';
 
-/** Plain decimal text ("850000" or "850000.50"); "850.000" (es-CO thousands) is not a price. */
-const DECIMAL_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
-
-/** An offered price: a number (or plain decimal text) above 0; rounded to cents. */
-export const offerPriceSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value;
-    const text = value.trim();
-    if (text === '') return undefined;
-    return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
-  },
-  z
-    .number({ error: SALE_MESSAGES.priceInvalid })
-    .refine(Number.isFinite, SALE_MESSAGES.priceInvalid)
-    .gt(0, SALE_MESSAGES.pricePositive)
-    .max(PRICE_MAX, SALE_MESSAGES.priceTooHigh)
-    .transform((value) => Math.round(value * 100) / 100)
-    // 0.001 rounds to 0: still not a price above 0.
-    .refine((value) => value > 0, SALE_MESSAGES.pricePositive),
-);
+/** An offered price: above 0 once rounded to cents, like a listing's (spec section 5). */
+export const offerPriceSchema = priceSchema({
+  required: SALE_MESSAGES.priceInvalid,
+  invalid: SALE_MESSAGES.priceInvalid,
+  positive: SALE_MESSAGES.pricePositive,
+  tooHigh: SALE_MESSAGES.priceTooHigh,
+});
 
 /**
  * `POST /api/sales` (spec section 7: buyerId, productId, price, status 'pending'). The buyer is
@@ -65,17 +51,14 @@ export const purchaseSchema = saleSchema.extend({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-/** Offers of one product and purchases: one page, default large enough for a whole dialog. */
-const salePagination = paginationQuery(MAX_PAGE_SIZE);
-
 /** `GET /api/sales?productId=` (the product's owner only), newest first. */
-export const saleListQuerySchema = salePagination.extend({
+export const saleListQuerySchema = paginationQuerySchema.extend({
   productId: idSchema.optional(),
 });
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
 /** `GET /api/sales/product/{id}/offers` and `GET /api/sales/buyer/{buyerId}`. */
-export const salePageQuerySchema = salePagination;
+export const salePageQuerySchema = paginationQuerySchema;
 export type SalePageQuery = z.output<typeof salePageQuerySchema>;
 
 export const buyerParamsSchema = z.object({ buyerId: idSchema });

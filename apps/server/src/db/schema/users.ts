@@ -20,12 +20,12 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     phone: varchar('phone', { length: 20 }),
     passwordHash: text('password_hash').notNull(),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     /**
-     * When the account first proved an address (a verification or password-reset link). Null is
-     * a pending registration: registering the same address again replaces it (decision 010).
+     * When the account's current address was proved: a verification or password-reset link sent
+     * to it was used (or the demo seed made it). The one fact behind "verified" everywhere; an
+     * email change clears it (decision 037).
      */
-    firstVerifiedAt: timestamp('first_verified_at', { withTimezone: true, mode: 'date' }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     /**
      * The address whose emailed link chose the current password (verification of an
      * ADMIN_EMAILS address, or a reset); null once the password is changed any other way.

@@ -136,7 +136,7 @@ describe('registration: POST /api/users', () => {
       url: '/api/auth/login',
       payload: { email, password: 'abcdef' },
     });
-    expect(loginAttempt.statusCode).toBe(401);
+    expect(loginAttempt.statusCode).toBe(400);
   });
 });
 
@@ -245,7 +245,9 @@ describe('login: POST /api/auth/login', () => {
     expect(withCookie.statusCode).toBe(401);
   });
 
-  it('wrong password and unknown email look the same (401 INVALID_CREDENTIALS)', async () => {
+  // 400, not 401: spec clients read every 401 as "session over" and reload the login page, so the
+  // message would never be seen (decision 038). A missing or invalid session stays 401 (below).
+  it('wrong password and unknown email look the same (400 INVALID_CREDENTIALS)', async () => {
     const { user } = await registerUser(ctx.app);
     const wrong = await ctx.app.inject({
       method: 'POST',
@@ -257,8 +259,8 @@ describe('login: POST /api/auth/login', () => {
       url: '/api/auth/login',
       payload: { email: uniqueEmail('ghost'), password: 'incorrecta' },
     });
-    expect(wrong.statusCode).toBe(401);
-    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
       error: AUTH_MESSAGES.invalidCredentials,
       message: AUTH_MESSAGES.invalidCredentials,
@@ -524,7 +526,7 @@ describe('rate limits', () => {
         url: '/api/auth/login',
         payload: { email: user.email, password: 'incorrecta' },
       });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(400);
     }
     expect429(
       await ctx.app.inject({
@@ -552,7 +554,7 @@ describe('rate limits', () => {
     );
     // The right password, sent after the limit was used up, must not get in.
     expect(responses.map((res) => res.statusCode)).toEqual([
-      401, 401, 401, 429, 429, 429, 429, 429,
+      400, 400, 400, 429, 429, 429, 429, 429,
     ]);
   });
 
@@ -605,7 +607,7 @@ describe('login per IP limit', () => {
         codes.push(res.statusCode);
         if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
-      expect(codes).toEqual([401, 401, 429]);
+      expect(codes).toEqual([400, 400, 429]);
     } finally {
       await ctx.close();
     }

@@ -52,9 +52,10 @@ export const authRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Inicia sesión; también fija la cookie de sesión HttpOnly para el chat',
+        summary:
+          'Inicia sesión; también fija la cookie de sesión HttpOnly para el chat. Credenciales incorrectas (o correo desconocido): 400 INVALID_CREDENTIALS, nunca 401',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
       config: perIp(app.rateLimits.loginPerIp),
     },

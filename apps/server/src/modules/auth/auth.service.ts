@@ -20,8 +20,11 @@ export const loginFailuresKey = (email: string) => `login-fail:${email}`;
 export const verificationEmailsKey = (email: string) => `verify-mail:${email}`;
 
 /**
- * Wrong password, unknown email and a deleted account all answer the same 401, in the same time
- * (a dummy hash is verified when there is no user).
+ * Wrong password, unknown email and a deleted account all answer the same 400
+ * INVALID_CREDENTIALS, in the same time (a dummy hash is verified when there is no user). Not
+ * 401: the spec's clients read every 401 as "session over" and reload the login page, so the
+ * person would never see the message; 401 stays for a missing or invalid session, as OAuth 2.0's
+ * token endpoint answers a wrong password with 400 invalid_grant (decision 038).
  */
 export const login = async (
   deps: Deps,
@@ -37,7 +40,7 @@ export const login = async (
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
   const matches = await deps.passwords.verify(row?.passwordHash, password);
   if (!row || !matches) {
-    throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    throw new AppError(400, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   }
   await deps.counters.reset(key);
   return issueSession(deps, row.id);

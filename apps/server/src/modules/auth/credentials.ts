@@ -9,7 +9,7 @@ import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
 
 type Deps = Pick<AppDeps, 'config' | 'bus' | 'mailer' | 'counters'>;
 
-/** The address is proved (a link sent to it was used): verified now, and never pending again. */
+/** The address is proved (a link sent to it was used): verified now (decision 037). */
 export const markEmailVerified = async (
   scope: TxScope,
   bus: Pick<AppDeps['bus'], 'publish'> | null,
@@ -20,7 +20,6 @@ export const markEmailVerified = async (
     .update(users)
     .set({
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
-      firstVerifiedAt: sql`coalesce(${users.firstVerifiedAt}, ${now})`,
       updatedAt: now,
     })
     .where(eq(users.id, userId));

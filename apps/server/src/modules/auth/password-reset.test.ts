@@ -126,7 +126,7 @@ describe('choosing a new password with the link', () => {
       url: '/api/auth/login',
       payload: { email: account.email, password: account.password },
     });
-    expect(oldPassword.statusCode).toBe(401);
+    expect(oldPassword.statusCode).toBe(400);
     const session = await login(ctx.app, account.email, 'clave-nueva-123');
     // The link proved the mailbox.
     expect(session.verified).toBe(true);

@@ -83,9 +83,7 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
         summary:
           'Personas con las que el usuario tiene una conversación, la más reciente primero, con el último mensaje y los no leídos',
         security: secured,
-        querystring: paginationQuerySchema.extend({
-          size: paginationQuerySchema.shape.size.default(50),
-        }),
+        querystring: paginationQuerySchema,
         response: { 200: z.array(chatUserSchema), 400: e, 401: e },
       },
       onRequest: [app.authenticate],
@@ -111,7 +109,12 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     async (request, reply) => {
-      const { items, nextCursor } = await listConversation(deps, request.user, request.query);
+      const { items, nextCursor, total } = await listConversation(
+        deps,
+        request.user,
+        request.query,
+      );
+      setTotalCount(reply, total);
       if (nextCursor !== null) void reply.header(NEXT_CURSOR_HEADER, String(nextCursor));
       return items;
     },

@@ -7,8 +7,9 @@ import {
   type SendChatMessage,
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { hasRows, queryRows } from '../../db/rows';
 import { chatMessages, chatPreferences } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -217,26 +218,31 @@ export const listConversation = async (
   { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
   query: { userId: number; before?: number | undefined; size: number },
-): Promise<{ items: ChatMessage[]; nextCursor: number | null }> => {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(
-      and(
-        or(
-          and(eq(chatMessages.senderId, actor.id), eq(chatMessages.receiverId, query.userId)),
-          and(eq(chatMessages.senderId, query.userId), eq(chatMessages.receiverId, actor.id)),
+): Promise<{ items: ChatMessage[]; nextCursor: number | null; total: number }> => {
+  const conversation = or(
+    and(eq(chatMessages.senderId, actor.id), eq(chatMessages.receiverId, query.userId)),
+    and(eq(chatMessages.senderId, query.userId), eq(chatMessages.receiverId, actor.id)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          conversation,
+          query.before === undefined ? undefined : lt(chatMessages.id, query.before),
         ),
-        query.before === undefined ? undefined : lt(chatMessages.id, query.before),
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(query.size + 1);
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(query.size + 1),
+    db.select({ value: count() }).from(chatMessages).where(conversation),
+  ]);
   const page = rows.slice(0, query.size);
   const hasMore = rows.length > query.size;
   return {
     items: page.map(toChatMessageDto),
     nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
+    total: counted?.value ?? 0,
   };
 };
 
@@ -287,6 +293,14 @@ export const updateChatPreferences = async (
     });
   return { unreadDigest: input.unreadDigest };
 };
+
+/** Whether the member has a conversation: a message sent or received (decision 037). */
+export const hasUserData = (db: Database | Tx, userId: number) =>
+  hasRows(
+    db,
+    chatMessages,
+    sql`${chatMessages.senderId} = ${userId} or ${chatMessages.receiverId} = ${userId}`,
+  );
 
 /**
  * Chat history stays when an account is deleted (the counterpart keeps it, shown as 'Usuario

@@ -7,6 +7,8 @@ import {
 } from '@unimercado/shared/schemas/favorites';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION } from '../../db/pg-errors';
+import type { Database } from '../../db/client';
+import { hasRows } from '../../db/rows';
 import { favorites, products } from '../../db/schema';
 import type { Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -133,6 +135,10 @@ export const listFavorites = async (
 };
 
 /** A deleted account's saved products go with it. */
+/** Whether the member has favourited anything (decision 037). */
+export const hasUserData = (db: Database | Tx, userId: number) =>
+  hasRows(db, favorites, eq(favorites.userId, userId));
+
 export const removeUserData = async (tx: Tx, userId: number) => {
   await tx.delete(favorites).where(eq(favorites.userId, userId));
 };

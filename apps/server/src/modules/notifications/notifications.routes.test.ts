@@ -152,8 +152,22 @@ describe('notifications REST calls', () => {
         read: false,
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(server);
+      // Only what the caller sent: nothing of the seller's notification (id, text, time, read).
+      expect(res.json()).toEqual({
+        userId: seller.user.id,
+        typeId: 3,
+        message: 'Has recibido una nueva oferta de 50000',
+        read: false,
+      });
       expect(await countRows(ctx, 'notifications')).toBe(before);
+      // The seller reads it; the next echo still says nothing of that.
+      await call('PUT', `/api/notifications/${server!.id}/read`, seller.token);
+      const again = await call('POST', '/api/notifications', buyer.token, {
+        userId: seller.user.id,
+        typeId: 3,
+        message: 'Otra vez',
+      });
+      expect(again.json()).toEqual({ userId: seller.user.id, typeId: 3, message: 'Otra vez' });
     });
 
     it('a spec client echoing a chat message, even one that arrives first, creates no duplicate', async () => {
@@ -172,9 +186,15 @@ describe('notifications REST calls', () => {
       expect(sent.statusCode).toBe(201);
       const res = await echo;
       expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        userId: receiver.user.id,
+        typeId: 1,
+        message: 'Has recibido un mensaje de Sofía',
+      });
       const list = (await call('GET', '/api/notifications', receiver.token)).json<Notification[]>();
-      expect(list).toEqual([res.json()]);
-      expect(list[0]!.message).toBe('Has recibido un mensaje de Sofía');
+      expect(list.map((n) => [n.typeId, n.message])).toEqual([
+        [1, 'Has recibido un mensaje de Sofía'],
+      ]);
     });
 
     it('validates the body', async () => {

@@ -3,6 +3,7 @@ import { idParamsSchema } from '@unimercado/shared/schemas/common';
 import {
   createNotificationBodySchema,
   notificationCountsSchema,
+  notificationEchoSchema,
   notificationSchema,
   notificationsQuerySchema,
 } from '@unimercado/shared/schemas/notifications';
@@ -64,11 +65,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['notifications'],
         summary:
-          'Crea una notificación para uno mismo; para otro usuario solo reconoce el eco de un evento que el servidor ya notificó (sin duplicados, decisión 023)',
+          'Crea una notificación para uno mismo; para otro usuario solo reconoce el eco de un evento que el servidor ya notificó (sin duplicados; responde solo lo enviado, decisión 023)',
         security: secured,
         body: createNotificationBodySchema,
         response: {
-          200: notificationSchema,
+          200: notificationEchoSchema,
           201: notificationSchema,
           400: e,
           401: e,
@@ -79,12 +80,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     async (request, reply) => {
-      const { notification, created } = await createNotificationFromClient(
-        deps,
-        request.user,
-        request.body,
-      );
-      return reply.status(created ? 201 : 200).send(notification);
+      const answer = await createNotificationFromClient(deps, request.user, request.body);
+      return answer.created
+        ? reply.status(201).send(answer.notification)
+        : reply.status(200).send(answer.echo);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_MESSAGES,
   type Notification,
   type NotificationCounts,
+  type NotificationEcho,
 } from '@unimercado/shared/schemas/notifications';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -165,13 +166,16 @@ const ECHO_POLL_MS = 100;
  * `POST /api/notifications` (decision 023). For oneself (no `userId`, or one's own id) it creates
  * the notification. For someone else it never writes: if the server already notified that user of
  * an event the caller caused (same typeId, `actor_id` = caller, within ECHO_WINDOW_MS), it answers
- * that notification (`created: false`, no duplicate); otherwise 403.
+ * what the caller sent (`created: false`, no duplicate, nothing of the receiver's notification);
+ * otherwise 403.
  */
 export const createNotificationFromClient = async (
   deps: Pick<AppDeps, 'db' | 'notifier' | 'now' | 'counters' | 'rateLimits'>,
   actor: Actor,
-  input: { userId?: number | null | undefined; typeId: number; message: string },
-): Promise<{ notification: Notification; created: boolean }> => {
+  input: { userId?: number | null | undefined; typeId: number; message: string; read?: boolean },
+): Promise<
+  { notification: Notification; created: true } | { echo: NotificationEcho; created: false }
+> => {
   await consumeLimit(
     deps.counters,
     `notification-post:${actor.id}`,
@@ -201,7 +205,13 @@ export const createNotificationFromClient = async (
       typeId: input.typeId,
       since: new Date(deps.now().getTime() - ECHO_WINDOW_MS),
     });
-    if (echoed) return { notification: echoed, created: false };
+    if (echoed) {
+      const { typeId, message, read } = input;
+      return {
+        echo: { userId, typeId, message, ...(read === undefined ? {} : { read }) },
+        created: false,
+      };
+    }
     if (poll >= ECHO_WAIT_MS / ECHO_POLL_MS) break;
     await delay(ECHO_POLL_MS);
   }

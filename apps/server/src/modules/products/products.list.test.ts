@@ -269,6 +269,9 @@ describe('product lists: filters, search, sort and pagination', () => {
     expect(range.body).toMatchObject({
       error: 'El precio mínimo no puede ser mayor que el máximo.',
     });
+    const negative = await list('?minPrice=-5');
+    expect(negative.status).toBe(400);
+    expect(negative.body).toMatchObject({ error: 'El precio no puede ser negativo.' });
     const condition = await list('?status=ROTO');
     expect(condition.status).toBe(400);
     expect(condition.body).toMatchObject({ error: 'El estado debe ser NUEVO, SEMINUEVO o USADO.' });

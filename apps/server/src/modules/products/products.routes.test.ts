@@ -136,6 +136,9 @@ describe('products API: publish, read, edit, mark sold, delete', () => {
         [{ description: '   ' }, /descripción es obligatoria/],
         [{ price: 0 }, /mayor a 0/],
         [{ price: -5 }, /mayor a 0/],
+        // The stored value is checked: 0.004 would be stored as a $0 listing.
+        [{ price: 0.004 }, /^El precio debe ser mayor a 0\.$/],
+        [{ price: 999_999_999.006 }, /no puede superar/],
         [{ price: 'gratis' }, /precio válido/],
         [{ price: '850.000' }, /precio válido/],
         [{ price: undefined }, /precio es obligatorio/],
@@ -283,6 +286,11 @@ describe('products API: publish, read, edit, mark sold, delete', () => {
       const product = await createProduct(ctx, owner);
       const bad = await inject('PUT', `/api/products/${product.id}`, owner, { title: '' });
       expect(bad.statusCode).toBe(400);
+      const free = await inject('PUT', `/api/products/${product.id}`, owner, { price: 0.004 });
+      expect(free.statusCode).toBe(400);
+      expect(free.json<{ error: string }>().error).toBe('El precio debe ser mayor a 0.');
+      const cents = await inject('PUT', `/api/products/${product.id}`, owner, { price: 19.994 });
+      expect(cents.json<Product>().price).toBe(19.99);
       const mismatch = await inject('PUT', `/api/products/${product.id}`, owner, {
         id: product.id + 1,
         price: 5,

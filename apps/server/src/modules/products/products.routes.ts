@@ -57,6 +57,9 @@ const publicOrSigned: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
  */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024;
 
+/** What the product lists kept in memory may take at most, per instance. */
+const LIST_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** What the upload calls may answer besides 201 (503: the process's photo queue is full). */
 const uploadErrors = { 400: e, 401: e, 403: e, 413: e, 415: e, 429: e, 503: e };
 
@@ -87,7 +90,12 @@ const mapMultipartError = (error: unknown, fileName: string | undefined, max: nu
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', PRODUCT_MESSAGES.noFiles);
     default:
-      return error;
+      // Anything else reading the parts throws is a body that cannot be read as multipart: the
+      // parser's plain errors ('Multipart: Boundary not found' for a Content-Type without a
+      // usable boundary, 'Unexpected end of form' for a boundary the body does not use).
+      return error instanceof AppError
+        ? error
+        : new AppError(400, 'BAD_REQUEST', COMMON_MESSAGES.badRequest);
   }
 };
 
@@ -130,6 +138,10 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   const lists = createCache<CachedPage>({
     ttlMs: 10_000,
     maxEntries: 500,
+    // A list asked for without `size` holds up to LIST_CAP products (decision 039): bound the
+    // bytes too. An entry costs about three times its JSON (the text, its UTF-8 copy and the
+    // compressed copies).
+    maxSize: { total: LIST_CACHE_BYTES, sizeOf: (page) => page.body.size * 3 },
   });
   const locations = createCache<string[]>({ ttlMs: 60_000, maxEntries: 200 });
   const caches: ProductCaches = {

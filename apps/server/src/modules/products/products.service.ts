@@ -9,7 +9,8 @@ import {
   type UpdateProductInput,
 } from '@unimercado/shared/schemas/products';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
+import type { Database } from '../../db/client';
+import { hasRows, queryRows } from '../../db/rows';
 import { productImages, products } from '../../db/schema';
 import { FOLD_FUNCTION } from '../../db/schema/columns';
 import { inTransaction, type AfterCommit, type Tx, type TxScope } from '../../db/tx';
@@ -404,6 +405,10 @@ export const suggestLocations = async (
   );
   return rows.map((row) => row.location);
 };
+
+/** Whether the member has published anything (sold or not): decision 037. */
+export const hasUserData = (db: Database | Tx, userId: number) =>
+  hasRows(db, products, eq(products.sellerId, userId));
 
 /**
  * A deleted seller's unsold listings go (their images, pending offers and favourites with them,

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isErrorBody } from '@unimercado/shared/errors';
 import type { Product, ProductImage } from '@unimercado/shared/schemas/products';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,6 +313,32 @@ describe('photo uploads', () => {
       payload: { files: ['a'] },
     });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('answers 400 with the error body to a multipart body without a usable boundary (was a 500)', async () => {
+    const { payload } = multipartBody([{ filename: 'a.jpg', data: await makeJpeg() }]);
+    for (const contentType of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; charset=utf-8',
+      'multipart/form-data; boundary="unclosed',
+      // A boundary the body does not use, or one no body could.
+      'multipart/form-data; boundary=other',
+      'multipart/form-data; boundary=' + 'x'.repeat(200),
+    ]) {
+      for (const url of ['/api/products/upload-images', '/api/products/upload-image']) {
+        await leavesNothing(async () => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...bearer(user.token), 'content-type': contentType },
+            payload,
+          });
+          expect(res.statusCode, `${url} ${contentType}`).toBe(400);
+          expect(isErrorBody(res.json()), contentType).toBe(true);
+        });
+      }
+    }
   });
 
   it('needs a signed-in (401), verified (403) account; admins upload like anyone', async () => {

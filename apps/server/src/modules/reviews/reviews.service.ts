@@ -6,6 +6,7 @@ import {
 } from '@unimercado/shared/schemas/reviews';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { hasRows } from '../../db/rows';
 import { products, reviews, users } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -108,3 +109,7 @@ export const createReview = async (
   if (!row) throw new Error('stored review vanished');
   return toReviewDto(row);
 };
+
+/** Whether the member has written or received a review (decision 037). */
+export const hasUserData = (db: Database | Tx, userId: number) =>
+  hasRows(db, reviews, sql`${reviews.reviewerId} = ${userId} or ${reviews.revieweeId} = ${userId}`);

@@ -10,6 +10,8 @@ import {
 } from '@unimercado/shared/schemas/sales';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../db/pg-errors';
+import type { Database } from '../../db/client';
+import { hasRows } from '../../db/rows';
 import { products, reviews, sales, users } from '../../db/schema';
 import { inTransaction, type Tx, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -390,6 +392,10 @@ export const hasBought = async (tx: Tx, buyerId: number, productId: number) => {
  * A deleted buyer's pending offers go; answered ones stay (an accepted one is the seller's sale;
  * architecture.md, data safety).
  */
+/** Whether the member has made any offer, whatever became of it (decision 037). */
+export const hasUserData = (db: Database | Tx, userId: number) =>
+  hasRows(db, sales, eq(sales.buyerId, userId));
+
 export const removeUserData = async (tx: Tx, userId: number) => {
   await tx.delete(sales).where(and(eq(sales.buyerId, userId), eq(sales.status, 'pending')));
 };

@@ -1,6 +1,5 @@
 import { errorBodySchema } from '@unimercado/shared/errors';
-import { MAX_PAGE_SIZE } from '@unimercado/shared/constants';
-import { idParamsSchema, paginationQuery } from '@unimercado/shared/schemas/common';
+import { idParamsSchema, paginationQuerySchema } from '@unimercado/shared/schemas/common';
 import { replaceRolesBodySchema, roleSchema } from '@unimercado/shared/schemas/roles';
 import {
   profileSchema,
@@ -62,10 +61,9 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'Lista paginada de usuarios (solo administradores; sin page/size, los primeros 100); total en X-Total-Count',
+          'Usuarios (solo administradores): sin size, la lista entera hasta 500; con page/size, una página; total en X-Total-Count',
         security: secured,
-        // Spec clients do not page the admin list: without page/size they get the largest page.
-        querystring: paginationQuery(MAX_PAGE_SIZE),
+        querystring: paginationQuerySchema,
         response: { 200: z.array(userSchema), 400: e, 401: e, 403: e },
       },
       onRequest: [app.authenticate],

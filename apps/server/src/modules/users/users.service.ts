@@ -30,6 +30,7 @@ import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
 import * as products from '../products/products.service';
+import * as reviews from '../reviews/reviews.service';
 import * as sales from '../sales/sales.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
 import { notifyPasswordChanged } from '../auth/credentials';
@@ -120,30 +121,51 @@ const lockEmail = (tx: Tx, email: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_NAMESPACE}, hashtext(${email}))`);
 
 /**
- * The account holding `email`, locked for the transaction, and whether it is a pending
- * registration: never proved an address (no verification or reset link used) and no admin (an
- * operator may have made an unverified account admin with the CLI; it is never replaced).
+ * Whether the account holds anything a person made: listings, offers, favourites, chat messages
+ * (sent or received) or reviews (written or received). Such an account is never removed to let
+ * someone register its address, whatever its verification state (decision 037).
+ */
+const holdsUserData = async (db: Database | Tx, id: number) => {
+  const checks = [
+    products.hasUserData,
+    sales.hasUserData,
+    favorites.hasUserData,
+    chat.hasUserData,
+    reviews.hasUserData,
+  ];
+  for (const holds of checks) if (await holds(db, id)) return true;
+  return false;
+};
+
+/**
+ * The account holding `email` (locked for the transaction when asked), and whether it is a
+ * pending registration that registering the address again may replace (decisions 010, 037): its
+ * address is not verified, it is no admin (an operator may have made an unverified account admin
+ * with the CLI) and it holds nothing a person made.
  */
 const findHolder = async (db: Database | Tx, email: string, lock: boolean) => {
   const query = db
     .select({
       id: users.id,
+      isVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       // Qualified by hand: inside the subquery a bare "id" would be the role's.
-      isPending: sql<boolean>`${users.firstVerifiedAt} is null and not exists (
+      isAdmin: sql<boolean>`exists (
         select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
         where ur.user_id = "users"."id" and r.name = ${ROLE_ADMIN})`,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
   const [row] = await (lock ? query.for('update', { of: users }) : query);
-  return row;
+  if (!row) return undefined;
+  const isPending = !row.isVerified && !row.isAdmin && !(await holdsUserData(db, row.id));
+  return { id: row.id, isPending };
 };
 
 /**
- * Registration. An address held by a pending registration (decision 010) is taken over: that
- * account is removed (its password, sessions and links stop working) and the new one replaces
- * it, so whoever registers an address they do not own can never lock its owner out. An address
- * of a verified account is 409. The account, its roles, its link and its email exist together or
+ * Registration. An address held by a pending registration (decisions 010, 037) is taken over:
+ * that account is removed (its password, sessions and links stop working) and the new one
+ * replaces it, so whoever registers an address they do not own can never lock its owner out. An
+ * address of any other account (verified, admin, or holding what a person made) is 409. The account, its roles, its link and its email exist together or
  * not at all; concurrent registrations of one address are serialised (the last one wins).
  */
 export const registerUser = async (

@@ -22,6 +22,7 @@ const sale = (
   price,
   status,
   createdAt: `2026-11-2${id % 10}T10:00:00.000Z`,
+  decidedAt: status === 'pending' ? null : `2026-11-2${id % 10}T15:30:00.000Z`,
   product,
   isReviewed: false,
 });
@@ -61,6 +62,24 @@ const statOf = (label: string) => {
 beforeEach(() => fakeStomp.reset());
 
 describe('/my-purchases', () => {
+  it('each card shows what was paid, the seller, the date and a way to contact them, as Comprado', async () => {
+    api();
+    renderApp('/my-purchases', { user: TEST_USER });
+    const lamp = (await screen.findByText('Lámpara de escritorio')).closest(
+      'article',
+    ) as HTMLElement;
+    // The accepted offer (40.000), not the listed price (85.000), as 'Total gastado' counts it.
+    expect(within(lamp).getByText('$ 40.000')).toBeInTheDocument();
+    expect(within(lamp).queryByText('$ 85.000')).not.toBeInTheDocument();
+    expect(within(lamp).getByText('Comprado')).toBeInTheDocument();
+    expect(within(lamp).queryByText('VENDIDO')).not.toBeInTheDocument();
+    expect(within(lamp).getByText(/Valentina Rojas/)).toBeInTheDocument();
+    expect(within(lamp).getByText(/21 de noviembre de 2026/)).toBeInTheDocument();
+    expect(
+      within(lamp).getByRole('link', { name: 'Contactar a Valentina Rojas' }),
+    ).toHaveAttribute('href', '/chat?userId=50');
+  });
+
   it('shows the stats and each accepted purchase once, rated or to rate', async () => {
     api();
     renderApp('/my-purchases', { user: TEST_USER });

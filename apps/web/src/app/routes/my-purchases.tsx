@@ -19,6 +19,11 @@ import { paths } from '@/config/paths';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { REVIEWS_TEXT } from '@/features/reviews/messages';
 import { usePurchases } from '@/features/sales/api/get-purchases';
+import {
+  ContactSellerButton,
+  PURCHASE_BUTTON_SX,
+  PurchaseFooter,
+} from '@/features/sales/components/purchase-details';
 import { useLiveSales } from '@/features/sales/hooks/use-live-sales';
 import { SALES_TEXT } from '@/features/sales/messages';
 import { useAuth } from '@/lib/auth';
@@ -45,6 +50,10 @@ const Purchases = ({ userId }: { userId: number }) => {
     [purchases.data],
   );
   const products = purchases.data?.map((purchase) => purchase.product);
+  const byProduct = useMemo(
+    () => new Map(purchases.data?.map((purchase) => [purchase.productId, purchase])),
+    [purchases.data],
+  );
   const isLoading = purchases.isPending;
   const isError = purchases.isError;
   const isFetching = purchases.isFetching;
@@ -110,34 +119,43 @@ const Purchases = ({ userId }: { userId: number }) => {
         skeletons={PURCHASES_SKELETONS}
         headingLevel="h2"
         label="Productos comprados"
-        renderActions={(product) =>
-          ratedIds.has(product.id) ? (
-            <Chip
-              icon={<TaskAltIcon />}
-              label={REVIEWS_TEXT.rated}
-              color="success"
-              variant="outlined"
-            />
-          ) : (
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<StarRoundedIcon />}
-              onClick={() => setRating(product)}
-              aria-label={`${REVIEWS_TEXT.rate}: ${product.title}`}
-              fullWidth
-              sx={{
-                minHeight: 44,
-                whiteSpace: 'nowrap',
-                px: 1,
-                // The label alone fits a phone's half-width card.
-                '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
-              }}
-            >
-              {REVIEWS_TEXT.rate}
-            </Button>
-          )
-        }
+        // What was paid, the seller, the date and the chat with them, under 'Comprado' (issue 18).
+        detailsOf={(product) => ({
+          price: byProduct.get(product.id)?.price,
+          banner: SALES_TEXT.bought,
+        })}
+        renderFooter={(product) => {
+          const purchase = byProduct.get(product.id);
+          return purchase && <PurchaseFooter purchase={purchase} />;
+        }}
+        renderActions={(product) => {
+          const purchase = byProduct.get(product.id);
+          return (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, width: '100%' }}>
+              {ratedIds.has(product.id) ? (
+                <Chip
+                  icon={<TaskAltIcon />}
+                  label={REVIEWS_TEXT.rated}
+                  color="success"
+                  variant="outlined"
+                />
+              ) : (
+                <Button
+                  size="small"
+                  variant="contained"
+                  startIcon={<StarRoundedIcon />}
+                  onClick={() => setRating(product)}
+                  aria-label={`${REVIEWS_TEXT.rate}: ${product.title}`}
+                  fullWidth
+                  sx={PURCHASE_BUTTON_SX}
+                >
+                  {REVIEWS_TEXT.rate}
+                </Button>
+              )}
+              {purchase && <ContactSellerButton purchase={purchase} />}
+            </Box>
+          );
+        }}
         empty={
           <EmptyState
             title={SALES_TEXT.purchasesEmpty}

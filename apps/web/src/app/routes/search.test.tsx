@@ -24,6 +24,29 @@ const productQueries = (fetchMock: ReturnType<typeof mockFetch>) =>
     .filter((url) => url.startsWith('/api/products?'))
     .map((url) => new URLSearchParams(url.split('?')[1]));
 
+/** The API's answer to price filters it refuses (GET /api/products' query schema). */
+const priceFilterApi = () =>
+  mockFetch({
+    'GET /api/categories': () => jsonResponse(200, CATEGORIES),
+    'GET /api/products': ({ url }) => {
+      const min = Number(url.searchParams.get('minPrice') ?? 0);
+      const max = Number(url.searchParams.get('maxPrice') ?? Infinity);
+      if (min < 0 || min > max) {
+        const message =
+          min < 0
+            ? 'El precio no puede ser negativo.'
+            : 'El precio mínimo no puede ser mayor que el máximo.';
+        return jsonResponse(400, {
+          error: message,
+          message,
+          code: 'VALIDATION_ERROR',
+          details: { in: 'querystring', issues: [{ path: '/minPrice', message }] },
+        });
+      }
+      return jsonResponse(200, [makeProduct({ title: 'Resultado' })], { 'X-Total-Count': '1' });
+    },
+  });
+
 describe('/search', () => {
   it("is titled 'Buscar Productos Disponibles' and searches available products only", async () => {
     const fetchMock = searchApi();
@@ -141,5 +164,40 @@ describe('/search', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('relevance'),
     );
+  });
+
+  it('a minimum above the maximum: the API message beside the prices, no stale results', async () => {
+    priceFilterApi();
+    renderApp('/search');
+    expect(await screen.findByText('Resultado')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await userEvent.type(await screen.findByLabelText('Precio mínimo'), '500');
+    await userEvent.type(screen.getByLabelText('Precio máximo'), '100');
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText('Precio mínimo')).toHaveAccessibleDescription(
+          'El precio mínimo no puede ser mayor que el máximo.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(screen.getByLabelText('Precio mínimo')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Resultado')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Error al cargar/)).not.toBeInTheDocument();
+    // Fixed, the results come back.
+    await userEvent.clear(screen.getByLabelText('Precio máximo'));
+    await userEvent.type(screen.getByLabelText('Precio máximo'), '900');
+    expect(await screen.findByText('Resultado', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Precio mínimo')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a negative minimum is said, not ignored', async () => {
+    const fetchMock = priceFilterApi();
+    renderApp('/search?minPrice=-5');
+    expect(
+      await screen.findByText('El precio no puede ser negativo.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Precio mínimo')).toHaveValue('-5');
+    expect(productQueries(fetchMock).at(-1)?.get('minPrice')).toBe('-5');
+    expect(screen.queryByText('Resultado')).not.toBeInTheDocument();
   });
 });

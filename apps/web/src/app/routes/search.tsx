@@ -13,6 +13,7 @@ import { PRODUCTS_TEXT } from '@/features/products/messages';
 import {
   filtersFromParams,
   paramsFromFilters,
+  priceFilterErrorOf,
   toProductQuery,
   type SearchFilters,
 } from '@/features/products/utils/search-filters';
@@ -39,6 +40,8 @@ export const SearchRoute = () => {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const categories = useCategories();
   const results = useProducts(toProductQuery(filters, PAGE_SIZE));
+  // Prices the API refused: its message beside them, and no results (issue 18).
+  const priceError = priceFilterErrorOf(results.error);
 
   const change = (next: SearchFilters, options: { replace?: boolean } = {}) =>
     setParams(paramsFromFilters(next), { replace: options.replace ?? false });
@@ -54,7 +57,12 @@ export const SearchRoute = () => {
       <Typography variant="h2" component="h1" sx={{ mb: 2.5 }}>
         {PRODUCTS_TEXT.searchTitle}
       </Typography>
-      <SearchPanel filters={filters} categories={categories.data ?? []} onChange={change} />
+      <SearchPanel
+        filters={filters}
+        categories={categories.data ?? []}
+        priceError={priceError}
+        onChange={change}
+      />
       <Box
         sx={{
           display: 'flex',
@@ -76,15 +84,17 @@ export const SearchRoute = () => {
         </Typography>
         <SortSelect filters={filters} onChange={change} />
       </Box>
-      <Suspense fallback={<SkeletonGrid count={SEARCH_SKELETONS} label={RESULTS_LABEL} />}>
-        <SearchResults
-          results={results}
-          page={filters.page}
-          onPageChange={goTo}
-          label={RESULTS_LABEL}
-          skeletons={SEARCH_SKELETONS}
-        />
-      </Suspense>
+      {!priceError && (
+        <Suspense fallback={<SkeletonGrid count={SEARCH_SKELETONS} label={RESULTS_LABEL} />}>
+          <SearchResults
+            results={results}
+            page={filters.page}
+            onPageChange={goTo}
+            label={RESULTS_LABEL}
+            skeletons={SEARCH_SKELETONS}
+          />
+        </Suspense>
+      )}
     </PageContainer>
   );
 };

@@ -17,20 +17,20 @@ const isFocusTaken = () => {
 };
 
 /**
- * After each navigation (not the first load), the page starts at the top and the focus moves to
- * its main heading, so a screen reader announces the new page and Tab starts from it (issue 7).
- * Lazy pages render their heading later: it is awaited for a few seconds.
+ * After each navigation to another page (not the first load), the page starts at the top and the
+ * focus moves to its main heading, so a screen reader announces the new page and Tab starts from
+ * it (issue 7). Lazy pages render their heading later: it is awaited for a few seconds.
+ * A change of the same page's query (a search being typed, a filter, a page of results) is no
+ * new page: the focus stays where the person is (issue 18).
  */
 export const NavigationFocus = () => {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
-  const isFirst = useRef(true);
+  const shownPath = useRef(pathname);
 
   useEffect(() => {
-    if (isFirst.current) {
-      isFirst.current = false;
-      return;
-    }
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
     let frame = 0;
     const started = performance.now();
@@ -50,7 +50,9 @@ export const NavigationFocus = () => {
     (document.activeElement as HTMLElement | null)?.blur?.();
     frame = requestAnimationFrame(tryFocus);
     return () => cancelAnimationFrame(frame);
-  }, [pathname, navigationType]);
+    // The kind of navigation is read, not watched: a replace on the same page is no new page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
 
   return null;
 };

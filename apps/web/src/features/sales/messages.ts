@@ -33,4 +33,9 @@ export const SALES_TEXT = {
   totalPurchases: 'Total de compras',
   totalSpent: 'Total gastado',
   pendingReviews: 'Pendientes de reseña',
+  bought: 'Comprado',
+  boughtFrom: (seller: string) => `Vendedor: ${seller}`,
+  boughtOn: (date: string) => `Comprado el ${date}`,
+  contact: 'Contactar',
+  contactSeller: (seller: string) => `Contactar a ${seller}`,
 } as const;

@@ -30,8 +30,9 @@ describe('login', () => {
 
   it("shows the server's message on wrong credentials and stays signed out", async () => {
     mockFetch({
+      // 400, not 401 (decision 038): a 401 means a session is over.
       'POST /api/auth/login': () =>
-        jsonResponse(401, {
+        jsonResponse(400, {
           error: 'Correo electrónico o contraseña incorrectos',
           code: 'INVALID_CREDENTIALS',
         }),

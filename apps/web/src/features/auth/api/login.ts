@@ -6,8 +6,9 @@ import type { Session } from '@/lib/session';
 import { parseLoginResponse } from '../utils/parse-login-response';
 
 export const login = async (body: LoginBody): Promise<Session> => {
-  // A 401 here means wrong credentials, not an expired session.
-  const data = await api.post<unknown>('/auth/login', body, { skipUnauthorizedHandling: true });
+  // Wrong credentials are a 400 with the error body (decision 038): a 401 only ever means that a
+  // session is over, here as anywhere.
+  const data = await api.post<unknown>('/auth/login', body);
   return parseLoginResponse(data);
 };
 

@@ -83,7 +83,7 @@ describe('login error messages', () => {
   it('follows the catalogue of spec section 8', () => {
     expect(
       getLoginErrorMessage(
-        new ApiError(401, 'INVALID_CREDENTIALS', 'Correo o contraseña incorrectos', {
+        new ApiError(400, 'INVALID_CREDENTIALS', 'Correo o contraseña incorrectos', {
           hasServerMessage: true,
         }),
       ),

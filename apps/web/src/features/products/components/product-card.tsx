@@ -16,6 +16,14 @@ import { ConditionChip } from './condition-chip';
 import { ProductPhoto } from './product-photo';
 import { SoldBanner } from './sold-banner';
 
+/** What a page shows on a card instead of the listing's own: a purchase's paid price and word. */
+export type CardDetails = {
+  /** The price to show (a purchase: what was paid). */
+  price?: number;
+  /** A banner across the photo instead of VENDIDO ('Comprado' on the buyer's purchases). */
+  banner?: string;
+};
+
 /**
  * A product in a grid (spec section 2): first photo's thumbnail or a placeholder, condition chip,
  * VENDIDO banner when sold, title cut at 23 characters and description at 30. `actions` is the
@@ -26,6 +34,7 @@ export const ProductCard = ({
   headingLevel = 'h3',
   actions,
   footer,
+  details = {},
   eager = false,
 }: {
   product: Product;
@@ -33,6 +42,7 @@ export const ProductCard = ({
   actions?: ReactNode;
   /** Extra line under the price (e.g. the seller's view count). */
   footer?: ReactNode;
+  details?: CardDetails;
   eager?: boolean;
 }) => (
   <Card
@@ -55,7 +65,7 @@ export const ProductCard = ({
           condition={product.status}
           sx={{ position: 'absolute', top: 8, left: 8, boxShadow: 1 }}
         />
-        {product.isSold && <SoldBanner />}
+        {details.banner ? <SoldBanner label={details.banner} /> : product.isSold && <SoldBanner />}
       </Box>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, flexGrow: 1 }}>
         <Typography
@@ -73,7 +83,7 @@ export const ProductCard = ({
           component="p"
           sx={{ fontWeight: 700, color: 'primary.main', fontSize: '1.1rem' }}
         >
-          {formatPrice(product.price)}
+          {formatPrice(details.price ?? product.price)}
         </Typography>
         <Typography
           variant="caption"

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
+import type { CardDetails } from './product-card';
 
 /** Two columns on a phone, up to four on a wide screen. */
 export const GRID_SX = {
@@ -104,6 +105,8 @@ export const ProductGrid = ({
   headingLevel?: 'h2' | 'h3';
   renderActions?: (product: Product) => ReactNode;
   renderFooter?: (product: Product) => ReactNode;
+  /** What a card shows instead of the listing's own (a purchase's paid price, 'Comprado'). */
+  detailsOf?: (product: Product) => CardDetails;
   label?: string;
 }) => {
   useEffect(() => void loadProductList(), []);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { ReactNode } from 'react';
 import { GRID_SX } from './product-grid';
-import { ProductCard } from './product-card';
+import { ProductCard, type CardDetails } from './product-card';
 
 /** The cards of `ProductGrid`, a list; the first two photos load eagerly (above the fold). */
 export const ProductList = ({
@@ -11,6 +11,7 @@ export const ProductList = ({
   headingLevel,
   renderActions,
   renderFooter,
+  detailsOf,
   label,
 }: {
   products: readonly Product[];
@@ -18,6 +19,7 @@ export const ProductList = ({
   headingLevel?: 'h2' | 'h3';
   renderActions?: (product: Product) => ReactNode;
   renderFooter?: (product: Product) => ReactNode;
+  detailsOf?: (product: Product) => CardDetails;
   label?: string;
 }) => (
   <Box
@@ -41,6 +43,7 @@ export const ProductList = ({
           eager={index < 2}
           actions={renderActions?.(product)}
           footer={renderFooter?.(product)}
+          details={detailsOf?.(product)}
         />
       </Box>
     ))}

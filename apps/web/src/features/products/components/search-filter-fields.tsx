@@ -8,23 +8,31 @@ import {
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
 import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
-import type { SearchFilters } from '../utils/search-filters';
+import type { PriceFilterError, SearchFilters } from '../utils/search-filters';
 
 /** A price limit: digits typed freely, '$' in front. */
 const PriceFilter = ({
+  name,
   label,
   value,
+  error,
   onText,
 }: {
+  name: string;
   label: string;
   value: string;
+  /** The API's message about this limit. */
+  error: string | undefined;
   onText: (value: string) => void;
 }) => (
   <Grid size={{ xs: 6, md: 2 }}>
     <TextInput
       fullWidth
+      name={name}
       label={label}
       value={value}
+      error={error !== undefined}
+      helperText={error}
       onChange={(event) => onText(event.target.value)}
       slotProps={{
         htmlInput: { inputMode: 'numeric', maxLength: 12 },
@@ -47,6 +55,7 @@ export const SearchFilterFields = ({
   filters,
   categories,
   text,
+  priceError,
   onText,
   onCommit,
 }: {
@@ -57,6 +66,7 @@ export const SearchFilterFields = ({
   filters: SearchFilters;
   categories: readonly { id: number; name: string }[];
   text: FilterTexts;
+  priceError: PriceFilterError | null;
   onText: (field: keyof FilterTexts, value: string) => void;
   onCommit: (next: SearchFilters) => void;
 }) => (
@@ -85,13 +95,17 @@ export const SearchFilterFields = ({
         </SelectInput>
       </Grid>
       <PriceFilter
+        name="minPrice"
         label="Precio mínimo"
         value={text.minPrice}
+        error={priceError?.field === 'minPrice' ? priceError.message : undefined}
         onText={(v) => onText('minPrice', v)}
       />
       <PriceFilter
+        name="maxPrice"
         label="Precio máximo"
         value={text.maxPrice}
+        error={priceError?.field === 'maxPrice' ? priceError.message : undefined}
         onText={(v) => onText('maxPrice', v)}
       />
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
@@ -119,6 +133,7 @@ export const SearchFilterFields = ({
       <Grid size={12}>
         <TextInput
           fullWidth
+          name="location"
           label="Ubicación"
           value={text.location}
           onChange={(event) => onText('location', event.target.value)}

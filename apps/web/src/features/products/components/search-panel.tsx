@@ -10,7 +10,15 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { CountBadge } from '@/components/feedback/count-badge';
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
@@ -22,6 +30,7 @@ import {
   EMPTY_FILTERS,
   paramsFromFilters,
   parsePriceInput,
+  type PriceFilterError,
   type SearchFilters,
 } from '../utils/search-filters';
 
@@ -62,10 +71,13 @@ const TYPING_PAUSE_MS = 400;
 export const SearchPanel = ({
   filters,
   categories,
+  priceError = null,
   onChange,
 }: {
   filters: SearchFilters;
   categories: readonly Category[];
+  /** The API refused the prices: its message shows beside them. */
+  priceError?: PriceFilterError | null;
   /** `replace`: a typing pause, not a step worth a history entry. */
   onChange: (next: SearchFilters, options?: { replace?: boolean }) => void;
 }) => {
@@ -80,18 +92,30 @@ export const SearchPanel = ({
     setFieldsWanted(true);
   };
   const [text, setText] = useState(() => textOf(filters));
+  const searchInput = useRef<HTMLInputElement>(null);
 
-  // The URL changed (back button, a chip, 'Limpiar', a select): the boxes show what it says.
+  // The URL changed (back button, a chip, a select, the sort): each box whose value the URL
+  // changed shows it; the others keep what the person is typing, which the pause then commits
+  // on top of the new URL (issue 18: a filter chosen mid-typing no longer drops the text).
   // Not after a typing pause of our own: the person may already be typing on.
   const typedCommit = useRef<string | null>(null);
+  const shownFilters = useRef(filters);
   useEffect(() => {
+    const before = textOf(shownFilters.current);
+    shownFilters.current = filters;
     if (paramsFromFilters(filters).toString() === typedCommit.current) return;
     typedCommit.current = null;
-    setText(textOf(filters));
+    const now = textOf(filters);
+    setText((current) => ({
+      search: now.search !== before.search ? now.search : current.search,
+      minPrice: now.minPrice !== before.minPrice ? now.minPrice : current.minPrice,
+      maxPrice: now.maxPrice !== before.maxPrice ? now.maxPrice : current.maxPrice,
+      location: now.location !== before.location ? now.location : current.location,
+    }));
   }, [filters]);
 
-  const fromText = (values: typeof text): SearchFilters => ({
-    ...filters,
+  const fromText = (values: typeof text, base: SearchFilters = filters): SearchFilters => ({
+    ...base,
     search: values.search.trim(),
     minPrice: parsePriceInput(values.minPrice),
     maxPrice: parsePriceInput(values.maxPrice),
@@ -114,18 +138,23 @@ export const SearchPanel = ({
     );
   };
 
-  // A pause in typing searches (replacing the history entry, so back does not replay keystrokes).
+  // A pause in typing searches (replacing the history entry, so back does not replay keystrokes),
+  // with the filters as they are when the pause ends.
+  const commitTyped = useEffectEvent(() => {
+    if (isTextDifferent(text)) commit(fromText(text), true);
+  });
   useEffect(() => {
-    if (!isTextDifferent(text)) return undefined;
-    const timer = setTimeout(() => commit(fromText(text), true), TYPING_PAUSE_MS);
+    const timer = setTimeout(commitTyped, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on what the person typed
   }, [text]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isTextDifferent(text)) commit(fromText(text), false);
   };
+
+  /** A select or a chip: what is typed so far goes with it. */
+  const commitWithText = (next: SearchFilters) => commit(fromText(text, next));
 
   const setField = (field: keyof typeof text) => (value: string) =>
     setText((current) => ({ ...current, [field]: value }));
@@ -169,13 +198,18 @@ export const SearchPanel = ({
           <TextInput
             fullWidth
             label={PRODUCTS_TEXT.searchLabel}
+            // Named: what is typed into the server's page before the app loads is carried over.
+            name="search"
             type="search"
             value={text.search}
             onChange={(event) => setField('search')(event.target.value)}
             placeholder="Libros, calculadora, bicicleta..."
+            // One clear button, ours: the browser draws its own on a search field (issue 18).
+            sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
             slotProps={{
               htmlInput: { maxLength: 100, enterKeyHint: 'search' },
               input: {
+                inputRef: searchInput,
                 startAdornment: (
                   <InputAdornment position="start">
                     <SearchIcon />
@@ -185,7 +219,11 @@ export const SearchPanel = ({
                   <InputAdornment position="end">
                     <IconButton
                       aria-label="Borrar texto"
-                      onClick={() => setField('search')('')}
+                      onClick={() => {
+                        setField('search')('');
+                        // The person goes on typing where they were.
+                        searchInput.current?.focus();
+                      }}
                       edge="end"
                     >
                       <CloseIcon />
@@ -224,8 +262,9 @@ export const SearchPanel = ({
               filters={filters}
               categories={categories}
               text={text}
+              priceError={priceError}
               onText={(field, value) => setField(field)(value)}
-              onCommit={(next) => commit(next)}
+              onCommit={commitWithText}
             />
           </Suspense>
         ) : (
@@ -260,7 +299,14 @@ export const SearchPanel = ({
                 />
               ))}
             </Suspense>
-            <Button size="small" onClick={() => commit(EMPTY_FILTERS)} sx={{ ml: 'auto' }}>
+            <Button
+              size="small"
+              onClick={() => {
+                setText(textOf(EMPTY_FILTERS));
+                commit(EMPTY_FILTERS);
+              }}
+              sx={{ ml: 'auto' }}
+            >
               {PRODUCTS_TEXT.clear}
             </Button>
           </Box>

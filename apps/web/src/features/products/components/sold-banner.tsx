@@ -1,8 +1,14 @@
 import Box from '@mui/material/Box';
 import { PRODUCTS_TEXT } from '../messages';
 
-/** The spec's VENDIDO banner across a sold product's photo. */
-export const SoldBanner = ({ size = 'small' }: { size?: 'small' | 'large' }) => (
+/** The spec's VENDIDO banner across a sold product's photo (or another word: 'Comprado'). */
+export const SoldBanner = ({
+  size = 'small',
+  label = PRODUCTS_TEXT.sold,
+}: {
+  size?: 'small' | 'large';
+  label?: string;
+}) => (
   <Box
     sx={{
       position: 'absolute',
@@ -22,6 +28,6 @@ export const SoldBanner = ({ size = 'small' }: { size?: 'small' | 'large' }) => 
       pointerEvents: 'none',
     }}
   >
-    {PRODUCTS_TEXT.sold}
+    {label}
   </Box>
 );

@@ -65,6 +65,8 @@ describe('search filters in the URL', () => {
     expect(parsePriceInput('$ 12 000')).toBe(12000);
     expect(parsePriceInput('')).toBeNull();
     expect(parsePriceInput('mucho')).toBeNull();
+    // Said by the API, not dropped (issue 18).
+    expect(parsePriceInput('-5')).toBe(-5);
   });
 
   it('asks the API for available products, 12 per page, with the filters set', () => {
@@ -74,9 +76,10 @@ describe('search filters in the URL', () => {
       isSold: false,
       search: 'libro',
     });
+    // A minimum above the maximum goes as typed: the API says what is wrong (issue 18).
     expect(toProductQuery({ ...EMPTY_FILTERS, minPrice: 9000, maxPrice: 100 }, 12)).toMatchObject({
-      minPrice: 100,
-      maxPrice: 9000,
+      minPrice: 9000,
+      maxPrice: 100,
     });
   });
 

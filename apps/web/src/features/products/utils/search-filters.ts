@@ -4,6 +4,7 @@ import {
   type ProductConditionFilter,
   type ProductSort,
 } from '@unimercado/shared/constants';
+import { isApiError } from '@/lib/api-client';
 import type { ProductQuery } from '../api/get-products';
 
 /** What the search page filters on; it lives in the URL (shareable, back button works). */
@@ -30,10 +31,13 @@ export const EMPTY_FILTERS: SearchFilters = {
   page: 1,
 };
 
-/** A price typed by a person: digits (thousands dots and spaces ignored), empty = no limit. */
+/**
+ * A price typed by a person: digits (thousands dots and spaces ignored), empty = no limit. A
+ * leading minus is kept, so that the API says a negative limit is wrong (issue 18).
+ */
 export const parsePriceInput = (text: string): number | null => {
   const digits = text.replace(/[\s.$]/g, '').replace(',', '.');
-  if (!digits || !/^\d+(\.\d+)?$/.test(digits)) return null;
+  if (!digits || !/^-?\d+(\.\d+)?$/.test(digits)) return null;
   const value = Number(digits);
   return Number.isFinite(value) ? value : null;
 };
@@ -78,14 +82,12 @@ export const paramsFromFilters = (filters: SearchFilters): URLSearchParams => {
 };
 
 /**
- * The API query of a search: available products only, 12 per page. A minimum above the maximum
- * is swapped rather than refused (a person typing them the other way round).
+ * The API query of a search: available products only, 12 per page. Prices go as typed: a minimum
+ * above the maximum, or a negative one, is the API's to refuse, and the form shows its message
+ * beside the prices (issue 18).
  */
 export const toProductQuery = (filters: SearchFilters, size: number): ProductQuery => {
-  let { minPrice, maxPrice } = filters;
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
-    [minPrice, maxPrice] = [maxPrice, minPrice];
-  }
+  const { minPrice, maxPrice } = filters;
   return {
     page: filters.page - 1,
     size,
@@ -109,3 +111,22 @@ export const countActiveFilters = (filters: SearchFilters) =>
     filters.status !== null,
     filters.location !== '',
   ].filter(Boolean).length;
+
+export type PriceFilterError = { field: 'minPrice' | 'maxPrice'; message: string };
+
+/**
+ * The API's refusal of the price filters (a minimum above the maximum, a negative limit), with
+ * the field it names, to show beside the prices instead of a list error (issue 18).
+ */
+export const priceFilterErrorOf = (error: unknown): PriceFilterError | null => {
+  if (!isApiError(error) || error.code !== 'VALIDATION_ERROR') return null;
+  const issues = (error.details as { issues?: { path?: unknown }[] } | undefined)?.issues ?? [];
+  const paths = issues.map((issue) => (typeof issue.path === 'string' ? issue.path : ''));
+  if (paths.some((path) => path.endsWith('minPrice'))) {
+    return { field: 'minPrice', message: error.message };
+  }
+  if (paths.some((path) => path.endsWith('maxPrice'))) {
+    return { field: 'maxPrice', message: error.message };
+  }
+  return null;
+};
