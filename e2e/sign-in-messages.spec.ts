@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createMember, PASSWORD } from './support/members';
 
 const WRONG_CREDENTIALS = 'Correo electrónico o contraseña incorrectos';
