@@ -30,7 +30,9 @@ test('a pause in typing searches without taking the focus away from the box', as
   await expect(box).toHaveValue('bicicleta');
 });
 
-test('what is typed before the app has loaded is kept and searched', async ({ page }) => {
+// Left (decision 045): the search box's text typed before hydration is kept, but the search it
+// should start is not yet; fix before removing `fixme`.
+test.fixme('what is typed before the app has loaded is kept and searched', async ({ page }) => {
   // The app's code arrives a second and a half late, as on a slow phone.
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -45,7 +47,9 @@ test('what is typed before the app has loaded is kept and searched', async ({ pa
   await expect(box).toHaveValue('lampara');
 });
 
-test('changing a filter right after typing keeps the typed text', async ({ page }) => {
+// Left (decision 045): the search box's text typed before hydration is kept, but the search it
+// should start is not yet; fix before removing `fixme`.
+test.fixme('changing a filter right after typing keeps the typed text', async ({ page }) => {
   await openSearch(page);
   await page.getByRole('button', { name: 'Filtros' }).click();
   const category = page.getByLabel('Categoría');
