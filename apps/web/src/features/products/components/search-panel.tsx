@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -19,7 +20,6 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { CountBadge } from '@/components/feedback/count-badge';
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
 import { lazyPart } from '@/lib/lazy-part';
@@ -233,7 +233,12 @@ export const SearchPanel = ({
               },
             }}
           />
-          <Box sx={{ position: 'relative', flexShrink: 0 }}>
+          <Badge
+            badgeContent={activeCount}
+            color="primary"
+            invisible={activeCount === 0}
+            sx={{ flexShrink: 0 }}
+          >
             <Button
               variant={isOpen ? 'contained' : 'outlined'}
               onClick={() => {
@@ -249,8 +254,7 @@ export const SearchPanel = ({
             >
               {PRODUCTS_TEXT.filters}
             </Button>
-            {activeCount > 0 && <CountBadge count={activeCount} />}
-          </Box>
+          </Badge>
         </Box>
 
         {fieldsWanted ? (
