@@ -66,6 +66,10 @@ test('a buyer saves and offers, the seller accepts, the buyer rates, and the rat
   await expect(offers.getByText('$ 150.000')).toBeVisible();
   await expect(offers.getByText('Pendiente')).toBeVisible();
   await offers.getByRole('button', { name: 'Aceptar la oferta de Bruno Comprador' }).click();
+  // It asks first, naming the buyer and the price.
+  const confirm = sellerPage.getByRole('dialog', { name: '¿Aceptar la oferta?' });
+  await expect(confirm).toContainText('Bruno Comprador por $ 150.000');
+  await confirm.getByRole('button', { name: 'Aceptar oferta' }).click();
   await expect(offers.getByText('Aceptada')).toBeVisible();
   await expect(offers.getByRole('button', { name: /^Aceptar|^Rechazar/ })).toHaveCount(0);
   await offers.getByRole('button', { name: 'Cerrar' }).click();

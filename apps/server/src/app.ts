@@ -31,7 +31,7 @@ import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessio
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
-import { hasAcceptedSale, rejectPendingOffers } from './modules/sales/sales.service';
+import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
@@ -243,6 +243,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     // offers of a listing being removed or sold are the sales module's, handed over here.
     offers: {
       hasAcceptedSale,
+      totalEarnedBy,
       rejectPendingOffers: (scope, product, reason) =>
         rejectPendingOffers(scope, depsOf(app), product, { reason }),
     },

@@ -116,10 +116,13 @@ describe('lists the spec shows without paging answer the whole list, up to the c
     expect(items).toHaveLength(LIST_CAP);
   });
 
-  it('GET /api/chat/messages?userId=: the conversation up to the cap, with the total', async () => {
+  it('GET /api/chat/messages?userId=: the newest messages up to the cap, in reading order', async () => {
     const { items, total } = await list(`/api/chat/messages?userId=${seller.user.id}`, buyer);
     expect(total).toBe(MANY);
     expect(items).toHaveLength(LIST_CAP);
+    const contents = (items as { content: string }[]).map((m) => m.content);
+    expect(contents[0]).toBe(`Mensaje ${MANY - LIST_CAP}`);
+    expect(contents.at(-1)).toBe(`Mensaje ${MANY - 1}`);
   });
 
   it('a client that pages gets the page it asks for, with the same total', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, jsonResponse, renderApp, TEST_ADMIN, TEST_USER } from '@/testing/test-utils';
@@ -189,6 +189,41 @@ describe('routes and guard', () => {
     const { router } = renderApp('/', { user: TEST_USER });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+    // Decision 038: the login page says why.
+    expect(await screen.findByText('Tu sesión expiró. Inicia sesión de nuevo.')).toBeVisible();
+  });
+
+  it('says the session expired when a protected page finds it over, on this visit only', async () => {
+    mockFetch({
+      'GET /api/categories': () => jsonResponse(200, []),
+      'GET /api/favorites': () =>
+        jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' }),
+    });
+    const { router } = renderApp('/my-favorites', { user: TEST_USER, strict: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Tu sesión expiró. Inicia sesión de nuevo.')).toBeVisible();
+    const state = router.state.location.state as { from: { pathname: string } };
+    expect(state.from.pathname).toBe('/my-favorites');
+
+    // Leaving the login page and coming back later is a plain visit.
+    await act(() => router.navigate('/'));
+    await act(() => router.navigate('/login'));
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tu sesión expiró/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about an expired session on a plain visit to /login or when none was open', async () => {
+    quietApi();
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tu sesión expiró/)).not.toBeInTheDocument();
+    cleanup();
+
+    // A signed-out visitor sent to /login by the guard: nothing expired.
+    const { router } = renderApp('/my-products');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tu sesión expiró/)).not.toBeInTheDocument();
   });
 
   it('forgets the cached answers of an account that a 401 signs out', async () => {

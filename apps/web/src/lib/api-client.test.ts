@@ -90,6 +90,17 @@ describe('api client', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // The call carried a session: the login page says it expired (decision 038).
+    expect(getSessionStore().isExpired()).toBe(true);
+  });
+
+  it('a 401 to a call made without a session expires nothing', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(jsonResponse(401, { error: 'Inicia sesión', code: 'UNAUTHORIZED' })),
+    );
+    await expect(api.get('/notifications')).rejects.toBeInstanceOf(ApiError);
+    expect(getSessionStore().isExpired()).toBe(false);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the session alone on a 401 the caller handles itself', async () => {

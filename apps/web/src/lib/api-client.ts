@@ -174,7 +174,7 @@ export const apiRequest = async <T>(
   if (!response.ok) {
     if (response.status === 401 && !options.skipUnauthorizedHandling) {
       // Spec section 4: a 401 clears the session and sends the browser to /login.
-      store.signOut();
+      store.expire();
       unauthorizedHandler();
     }
     throw toApiError(response.status, body);
@@ -240,7 +240,7 @@ export const apiUpload = <T>(path: string, form: FormData, options: UploadOption
         return;
       }
       if (xhr.status === 401) {
-        store.signOut();
+        store.expire();
         unauthorizedHandler();
       }
       reject(toApiError(xhr.status, body));

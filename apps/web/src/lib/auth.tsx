@@ -18,6 +18,9 @@ export type AuthContextValue = {
   signIn: (session: Session) => void;
   signOut: () => void;
   updateUser: SessionStore['updateUser'];
+  /** The session ended because a call found it over: the login page says so (decision 038). */
+  hasSessionExpired: boolean;
+  forgetSessionExpired: SessionStore['forgetExpired'];
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -42,6 +45,8 @@ export const AuthProvider = ({
     store.getSnapshot,
     serverSession === undefined ? store.getSnapshot : () => serverSession,
   );
+  // The server never renders an expired session's notice: the browser's storage says so after.
+  const hasSessionExpired = useSyncExternalStore(store.subscribe, store.isExpired, () => false);
 
   // Another tab signing in or out changes local storage: follow it.
   useEffect(() => {
@@ -67,8 +72,10 @@ export const AuthProvider = ({
       signIn: store.signIn,
       signOut: store.signOut,
       updateUser: store.updateUser,
+      hasSessionExpired,
+      forgetSessionExpired: store.forgetExpired,
     }),
-    [session, store],
+    [session, hasSessionExpired, store],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -30,4 +30,31 @@ describe('session store', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(store.getSnapshot()).toBeNull();
   });
+
+  it('notes an expired session only when a 401 ended one, until sign-in, sign-out or leaving', () => {
+    const store = createSessionStore();
+    const user = toSessionUser({ id: 3, name: 'Eva', email: 'eva@uni.edu', roles: [] });
+    // A 401 to a call made without a session expired nothing.
+    store.expire();
+    expect(store.isExpired()).toBe(false);
+
+    store.signIn({ token: 'abc', user });
+    store.expire();
+    expect(store.getSnapshot()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.isExpired()).toBe(true);
+    // Later 401s of calls already in flight keep the note.
+    store.expire();
+    expect(store.isExpired()).toBe(true);
+    store.forgetExpired();
+    expect(store.isExpired()).toBe(false);
+
+    store.signIn({ token: 'abc', user });
+    store.expire();
+    store.signIn({ token: 'def', user });
+    expect(store.isExpired()).toBe(false);
+    store.expire();
+    store.signOut();
+    expect(store.isExpired()).toBe(false);
+  });
 });

@@ -18,6 +18,11 @@ const safeStorage = (): Storage | null => {
 export const createSessionStore = () => {
   const listeners = new Set<Listener>();
   let current: Session | null = null;
+  /**
+   * The last session ended because a call found it over (a 401), and the person has not signed in
+   * or left the login page since: the login page says so (decision 038).
+   */
+  let expired = false;
 
   const readFromStorage = (): Session | null => {
     const storage = safeStorage();
@@ -52,13 +57,16 @@ export const createSessionStore = () => {
     /** Re-reads local storage (another tab signed in or out). */
     reload: () => {
       current = readFromStorage();
+      expired = false;
       emit();
     },
+    isExpired: (): boolean => expired,
     signIn: (session: Session) => {
       const storage = safeStorage();
       storage?.setItem(STORAGE_KEYS.token, session.token);
       storage?.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));
       current = session;
+      expired = false;
       emit();
     },
     updateUser: (changes: Partial<Omit<SessionUser, 'id'>>) => {
@@ -72,8 +80,28 @@ export const createSessionStore = () => {
       const storage = safeStorage();
       storage?.removeItem(STORAGE_KEYS.token);
       storage?.removeItem(STORAGE_KEYS.user);
+      if (current === null && !expired) return;
+      current = null;
+      expired = false;
+      emit();
+    },
+    /**
+     * A call answered 401 (spec section 4): the session is cleared, and noted as expired when there
+     * was one (a call made without a session expired nothing).
+     */
+    expire: () => {
+      const storage = safeStorage();
+      storage?.removeItem(STORAGE_KEYS.token);
+      storage?.removeItem(STORAGE_KEYS.user);
       if (current === null) return;
       current = null;
+      expired = true;
+      emit();
+    },
+    /** The person left the login page without signing in: the note has been seen. */
+    forgetExpired: () => {
+      if (!expired) return;
+      expired = false;
       emit();
     },
   };

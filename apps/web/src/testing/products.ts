@@ -39,6 +39,13 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => {
   };
 };
 
+/** A photo as the picker reads it: a JPEG by its first bytes, `size` bytes long. */
+export const jpegFile = (name: string, size = 2048, type = 'image/jpeg') => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return new File([bytes], name, { type });
+};
+
 export const CATEGORIES = [
   { id: 1, name: 'Libros y apuntes' },
   { id: 2, name: 'Electrónica' },

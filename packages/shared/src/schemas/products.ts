@@ -190,7 +190,7 @@ export const productListQuerySchema = paginationQuerySchema
     ),
     location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),
     search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
-    /** Omitted: sold and available alike. */
+    /** Omitted: a seller's list (`sellerId`) has both; any other only available ones. */
     isSold: z
       .preprocess(blankToUndefined, z.enum(['true', 'false']).optional())
       .transform((value) => (value === undefined ? undefined : value === 'true')),

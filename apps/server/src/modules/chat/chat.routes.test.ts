@@ -78,15 +78,27 @@ describe('chat REST calls', () => {
     expect(paged.json<ChatUser[]>().map((u) => u.id)).toEqual([beto.user.id]);
   });
 
-  it('GET /api/chat/messages: only that conversation, newest first, with a cursor to older pages', async () => {
+  it('GET /api/chat/messages: only that conversation, oldest first, with a cursor to older pages', async () => {
     const dan = await createAccount(ctx, { verified: true });
     const eva = await createAccount(ctx, { verified: true });
     const sent: ChatMessage[] = [];
     for (let i = 1; i <= 5; i += 1)
       sent.push(await send(i % 2 ? dan : eva, i % 2 ? eva : dan, `m${i}`));
     await send(dan, ana, 'otra conversación');
+    // A spec client reads the whole conversation in reading order.
+    const whole = await call('GET', `/api/chat/messages?userId=${eva.user.id}`, dan.token);
+    expect(whole.json<ChatMessage[]>().map((m) => m.content)).toEqual([
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+    ]);
+    expect(whole.headers['x-total-count']).toBe('5');
+    expect(whole.headers['x-next-cursor']).toBeUndefined();
+    // Pages: the newest messages first, each page oldest first; the cursor is its oldest message.
     const first = await call('GET', `/api/chat/messages?userId=${eva.user.id}&size=2`, dan.token);
-    expect(first.json<ChatMessage[]>().map((m) => m.content)).toEqual(['m5', 'm4']);
+    expect(first.json<ChatMessage[]>().map((m) => m.content)).toEqual(['m4', 'm5']);
     const cursor = first.headers['x-next-cursor'];
     expect(cursor).toBe(String(sent[3]!.id));
     const second = await call(
@@ -94,7 +106,7 @@ describe('chat REST calls', () => {
       `/api/chat/messages?userId=${eva.user.id}&size=2&before=${String(cursor)}`,
       dan.token,
     );
-    expect(second.json<ChatMessage[]>().map((m) => m.content)).toEqual(['m3', 'm2']);
+    expect(second.json<ChatMessage[]>().map((m) => m.content)).toEqual(['m2', 'm3']);
     const last = await call(
       'GET',
       `/api/chat/messages?userId=${eva.user.id}&size=2&before=${sent[1]!.id}`,

@@ -101,7 +101,7 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['chat'],
         summary:
-          'Conversación del usuario con userId, más reciente primero; la siguiente página (más antigua) con before = X-Next-Cursor',
+          'Conversación del usuario con userId en orden de lectura (el más antiguo primero): sin size, la conversación entera hasta 500; los anteriores con before = X-Next-Cursor; total en X-Total-Count',
         security: secured,
         querystring: chatMessagesQuerySchema,
         response: { 200: z.array(chatMessageSchema), 400: e, 401: e },

@@ -211,8 +211,10 @@ export const listChatUsers = async (
 };
 
 /**
- * `GET /api/chat/messages?userId=`: the caller's conversation with that user only, newest first,
- * `size` at a time; `before` (the previous page's `nextCursor`) pages back.
+ * `GET /api/chat/messages?userId=`: the caller's conversation with that user only, in reading
+ * order (oldest first): the newest `size` messages (the whole conversation up to LIST_CAP when
+ * `size` is not given); `before` (the previous page's `nextCursor`, its oldest message) pages
+ * back to the older ones, again oldest first.
  */
 export const listConversation = async (
   { db }: Pick<AppDeps, 'db'>,
@@ -237,11 +239,11 @@ export const listConversation = async (
       .limit(query.size + 1),
     db.select({ value: count() }).from(chatMessages).where(conversation),
   ]);
-  const page = rows.slice(0, query.size);
+  const page = rows.slice(0, query.size).reverse();
   const hasMore = rows.length > query.size;
   return {
     items: page.map(toChatMessageDto),
-    nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: hasMore ? (page[0]?.id ?? null) : null,
     total: counted?.value ?? 0,
   };
 };

@@ -79,6 +79,9 @@ const LISTINGS: Listing[] = [
   },
 ];
 
+/** What a list without `sellerId` shows by default (the spec's 'Buscar Productos Disponibles'). */
+const AVAILABLE = LISTINGS.filter((listing) => !listing.sold);
+
 describe('product lists: filters, search, sort and pagination', () => {
   let ctx: TestContext;
   let seller: Account;
@@ -137,13 +140,32 @@ describe('product lists: filters, search, sort and pagination', () => {
     };
   };
 
-  it('lists everything newest first, with the total, to anyone', async () => {
+  it('lists the available products newest first, with the total, to anyone', async () => {
     for (const who of [null, unverified, viewer, admin]) {
       const all = await list('', who);
       expect(all.status).toBe(200);
-      expect(all.total).toBe(LISTINGS.length);
-      expect(all.titles).toEqual(LISTINGS.map((listing) => listing.title).reverse());
+      expect(all.total).toBe(AVAILABLE.length);
+      expect(all.titles).toEqual(AVAILABLE.map((listing) => listing.title).reverse());
     }
+    // A search without sellerId too: the spec's search page is 'Buscar Productos Disponibles'.
+    expect((await list('?search=bicicletas')).titles).toEqual(['Bicicleta de montaña']);
+  });
+
+  it('a seller’s list keeps its sold products; isSold asks for sold or available ones', async () => {
+    const mine = LISTINGS.filter((listing) => listing.title !== 'Guitarra acústica');
+    for (const who of [null, viewer, seller, admin]) {
+      const bySeller = await list(`?sellerId=${seller.user.id}`, who);
+      expect(bySeller.total).toBe(mine.length);
+      expect(bySeller.titles).toEqual(mine.map((listing) => listing.title).reverse());
+    }
+    expect((await list(`?sellerId=${seller.user.id}&isSold=true`)).titles).toEqual([
+      'Bicicletas infantiles',
+    ]);
+    expect((await list(`?sellerId=${seller.user.id}&isSold=false`)).total).toBe(mine.length - 1);
+    expect((await list('?isSold=true')).titles).toEqual(['Bicicletas infantiles']);
+    expect((await list('?search=bicicletas&isSold=true')).titles).toEqual([
+      'Bicicletas infantiles',
+    ]);
   });
 
   it('filters by seller, category, price range, condition and sold flag', async () => {
@@ -153,7 +175,6 @@ describe('product lists: filters, search, sort and pagination', () => {
       'Cámara Canon EOS',
     ]);
     expect((await list('?minPrice=100000&maxPrice=300000')).titles).toEqual([
-      'Bicicletas infantiles',
       'Guitarra acústica',
       'Escritorio plegable',
     ]);
@@ -167,7 +188,7 @@ describe('product lists: filters, search, sort and pagination', () => {
     ]);
     expect((await list('?isSold=true')).titles).toEqual(['Bicicletas infantiles']);
     // Blank values are dropped, as the spec's search does.
-    expect((await list('?categoryId=&minPrice=&search=')).total).toBe(LISTINGS.length);
+    expect((await list('?categoryId=&minPrice=&search=')).total).toBe(AVAILABLE.length);
   });
 
   it('filters by place, ignoring case and accents', async () => {
@@ -216,15 +237,24 @@ describe('product lists: filters, search, sort and pagination', () => {
   });
 
   it('ranks by relevance when searching: a title match before a description match', async () => {
+    const stand = await createProduct(ctx, viewer, {
+      title: 'Atril metálico',
+      description: 'Sirve para partituras de guitarra.',
+    });
     expect((await list('?search=guitarra')).titles).toEqual([
       'Guitarra acústica',
-      'Bicicletas infantiles',
+      'Atril metálico',
     ]);
     // The same search by newest puts the newer description match first.
     expect((await list('?search=guitarra&sort=newest')).titles).toEqual([
-      'Bicicletas infantiles',
+      'Atril metálico',
       'Guitarra acústica',
     ]);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${stand.id}`,
+      headers: bearer(viewer.token),
+    });
   });
 
   it('combines search with filters', async () => {
@@ -238,29 +268,28 @@ describe('product lists: filters, search, sort and pagination', () => {
   it('sorts by price both ways and by newest', async () => {
     const prices = (await list('?sort=price_asc&size=100')).body as Product[];
     expect(prices.map((p) => p.price)).toEqual(
-      [...LISTINGS.map((l) => l.price)].sort((a, b) => a - b),
+      [...AVAILABLE.map((l) => l.price)].sort((a, b) => a - b),
     );
     const desc = (await list('?sort=price_desc&size=100')).body as Product[];
     expect(desc.map((p) => p.price)).toEqual(
-      [...LISTINGS.map((l) => l.price)].sort((a, b) => b - a),
+      [...AVAILABLE.map((l) => l.price)].sort((a, b) => b - a),
     );
-    expect((await list('?sort=newest&search=bicicleta')).titles).toEqual([
-      'Bicicletas infantiles',
-      'Bicicleta de montaña',
-    ]);
+    expect((await list(`?sellerId=${seller.user.id}&sort=newest&search=bicicleta`)).titles).toEqual(
+      ['Bicicletas infantiles', 'Bicicleta de montaña'],
+    );
   });
 
   it('paginates on the server with the total in X-Total-Count', async () => {
     const seen: string[] = [];
     for (let page = 0; page < 4; page += 1) {
-      const result = await list(`?page=${page}&size=2`);
-      expect(result.total).toBe(LISTINGS.length);
-      expect(result.titles.length).toBe(page < 3 ? 2 : 1);
+      const result = await list(`?page=${page}&size=4`);
+      expect(result.total).toBe(AVAILABLE.length);
+      expect(result.titles.length).toBe(Math.max(0, Math.min(4, AVAILABLE.length - page * 4)));
       seen.push(...result.titles);
     }
-    expect(seen).toEqual(LISTINGS.map((listing) => listing.title).reverse());
+    expect(seen).toEqual(AVAILABLE.map((listing) => listing.title).reverse());
     const past = await list('?page=9&size=2');
-    expect(past).toMatchObject({ status: 200, total: LISTINGS.length, titles: [] });
+    expect(past).toMatchObject({ status: 200, total: AVAILABLE.length, titles: [] });
   });
 
   it('refuses bad filters with 400 and a Spanish message', async () => {

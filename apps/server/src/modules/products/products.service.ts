@@ -59,6 +59,8 @@ export type ProductCaches = {
 export type ProductOffers = {
   /** Whether an accepted offer sold the product (it can then never be deleted). */
   hasAcceptedSale: (tx: Tx, productId: number) => Promise<boolean>;
+  /** What the seller received for their sold products (accepted prices where offers sold them). */
+  totalEarnedBy: (db: Database, sellerId: number) => Promise<number>;
   /** Rejects the product's pending offers, each buyer told why. */
   rejectPendingOffers: (
     scope: TxScope,
@@ -287,14 +289,19 @@ export const markSold = async (deps: ProductsDeps, actor: Actor, id: number): Pr
 
 export type ProductPage = { items: Product[]; total: number };
 
-/** A page of products; the seller listing their own products also sees the view counts. */
+/**
+ * A page of products; the seller listing their own products also sees the view counts. Without
+ * `isSold`, a seller's list has both sold and available products, and any other list (the
+ * spec's 'Buscar Productos Disponibles') only available ones (decision 040).
+ */
 export const listProducts = async (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,
   viewer: Actor | null,
   query: ProductListQuery,
 ): Promise<ProductPage> => {
   const withViews = viewer !== null && query.sellerId === viewer.id;
-  const { rows, total } = await listProductRows(deps.db, query, { withViews });
+  const isSold = query.isSold ?? (query.sellerId === undefined ? false : undefined);
+  const { rows, total } = await listProductRows(deps.db, { ...query, isSold }, { withViews });
   return { items: rows.map((row) => toProductDto(deps.storage, row)), total };
 };
 
@@ -309,14 +316,14 @@ export const listAvailable = (
 
 /** The seller's dashboard cards (spec section 2, My products; section 9, total earned). */
 export const getSellerStats = async (
-  deps: Pick<ProductsDeps, 'db'>,
+  deps: Pick<ProductsDeps, 'db' | 'offers'>,
   actor: Actor,
 ): Promise<SellerStats> => {
+  const earned = deps.offers.totalEarnedBy(deps.db, actor.id);
   const [row] = await queryRows<{
     total: number | string;
     active: number | string;
     sold: number | string;
-    total_earned: number | string | null;
     total_views: number | string;
   }>(
     deps.db,
@@ -324,7 +331,6 @@ export const getSellerStats = async (
     select count(*) as total,
       count(*) filter (where not p.is_sold) as active,
       count(*) filter (where p.is_sold) as sold,
-      coalesce(sum(p.price) filter (where p.is_sold), 0)::float8 as total_earned,
       (select count(*) from product_views v join products vp on vp.id = v.product_id
         where vp.seller_id = ${actor.id}) as total_views
     from products p where p.seller_id = ${actor.id}`,
@@ -333,7 +339,7 @@ export const getSellerStats = async (
     total: Number(row?.total ?? 0),
     active: Number(row?.active ?? 0),
     sold: Number(row?.sold ?? 0),
-    totalEarned: Number(row?.total_earned ?? 0),
+    totalEarned: await earned,
     totalViews: Number(row?.total_views ?? 0),
   };
 };

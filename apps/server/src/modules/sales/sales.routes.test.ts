@@ -488,4 +488,33 @@ describe('offers, purchases and their rules', () => {
       expect(kept).toMatchObject({ status: 'accepted', buyerName: 'Usuario eliminado' });
     });
   });
+
+  describe("the seller's 'Total ganado' (GET /api/products/stats)", () => {
+    it('counts what was received: the accepted price where an offer sold it, else the listed one', async () => {
+      const earner = await createAccount(ctx, { verified: true, name: 'Vendedor Dario' });
+      const byOffer = await createProduct(ctx, earner, { price: 100000 });
+      const byHand = await createProduct(ctx, earner, { price: 50000 });
+      await createProduct(ctx, earner, { price: 70000 });
+      const rejected = await makeOffer(ctx, other, byOffer, 60000);
+      expect((await rejectOffer(ctx, earner, rejected.id)).statusCode).toBe(200);
+      const accepted = await makeOffer(ctx, buyer, byOffer, 80000);
+      expect((await acceptOffer(ctx, earner, accepted.id)).statusCode).toBe(200);
+      expect((await call(earner, 'PATCH', `/api/products/${byHand.id}/sold`)).statusCode).toBe(200);
+
+      const own = await call(earner, 'GET', '/api/products/stats');
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ total: 3, active: 1, sold: 2, totalEarned: 130000 });
+      // The buyer, another user and an admin get their own figures, never the seller's.
+      for (const who of [buyer, other, admin]) {
+        const theirs = await call(who, 'GET', '/api/products/stats');
+        expect(theirs.statusCode).toBe(200);
+        expect(theirs.json<{ totalEarned: number }>().totalEarned).not.toBe(130000);
+      }
+      expect((await call(buyer, 'GET', '/api/products/stats')).json()).toMatchObject({
+        total: 0,
+        totalEarned: 0,
+      });
+      expectError(await call(null, 'GET', '/api/products/stats'), 401);
+    });
+  });
 });

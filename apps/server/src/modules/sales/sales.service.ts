@@ -401,6 +401,22 @@ export const removeUserData = async (tx: Tx, userId: number) => {
 };
 
 /** Whether a product has been sold through an accepted offer (it can then never be deleted). */
+/**
+ * What a seller received for their sold products (the dashboard's 'Total ganado', issue 18): the
+ * accepted offer's price where an offer sold the product, the listed price where it was marked
+ * sold by hand. Read by the products module's stats, handed over by app.ts.
+ */
+export const totalEarnedBy = async (db: Database | Tx, sellerId: number): Promise<number> => {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(coalesce(${sales.price}, ${products.price})), 0)::float8`,
+    })
+    .from(products)
+    .leftJoin(sales, and(eq(sales.productId, products.id), eq(sales.status, 'accepted')))
+    .where(and(eq(products.sellerId, sellerId), eq(products.isSold, true)));
+  return Number(row?.total ?? 0);
+};
+
 export const hasAcceptedSale = async (tx: Tx, productId: number) => {
   const [row] = await tx
     .select({ id: sales.id })

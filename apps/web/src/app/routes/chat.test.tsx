@@ -39,7 +39,7 @@ const chatApi = (overrides: Record<string, Parameters<typeof mockFetch>[0][strin
       jsonResponse(
         200,
         url.searchParams.get('userId') === '8'
-          ? [message(2, 8, ME, '¿Sigue disponible?', 60), message(1, ME, 8, 'Hola Pedro', 120)]
+          ? [message(1, ME, 8, 'Hola Pedro', 120), message(2, 8, ME, '¿Sigue disponible?', 60)]
           : [],
       ),
     'PUT /api/chat/messages/read': () => jsonResponse(200, { updated: 1 }),
@@ -87,6 +87,40 @@ describe('chat page', () => {
         }),
       ).toBe(true),
     );
+  });
+
+  it('shows the history in reading order: newest at the bottom, older pages loaded above', async () => {
+    const fetchMock = chatApi({
+      'GET /api/chat/messages': ({ url }) =>
+        url.searchParams.get('before') === '3'
+          ? jsonResponse(200, [
+              message(1, 8, ME, 'Primero', 400),
+              message(2, ME, 8, 'Segundo', 300),
+            ])
+          : jsonResponse(
+              200,
+              [message(3, 8, ME, 'Tercero', 200), message(4, ME, 8, 'Cuarto', 100)],
+              { 'X-Next-Cursor': '3', 'X-Total-Count': '4' },
+            ),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/chat?userId=8', { user: TEST_USER });
+    const log = await screen.findByRole('log', {}, { timeout: 8_000 });
+    const order = () =>
+      within(log)
+        .getAllByText(/^(Primero|Segundo|Tercero|Cuarto)$/)
+        .map((node) => node.textContent);
+    await within(log).findByText('Cuarto');
+    expect(order()).toEqual(['Tercero', 'Cuarto']);
+    await user.click(within(log).getByRole('button', { name: 'Cargar mensajes anteriores' }));
+    await within(log).findByText('Primero');
+    expect(order()).toEqual(['Primero', 'Segundo', 'Tercero', 'Cuarto']);
+    // The web app pages explicitly.
+    const calls = fetchMock.mock.calls.map((_, index) => requestOf(fetchMock, index).url);
+    expect(calls.filter((url) => url.includes('/chat/messages?'))).toEqual([
+      expect.stringMatching(/userId=8.*size=30/),
+      expect.stringMatching(/userId=8.*before=3.*size=30/),
+    ]);
   });
 
   it("shows each message's campus time, the hour without a leading zero", async () => {

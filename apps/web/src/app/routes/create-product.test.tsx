@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, makeProduct, mockUploads } from '@/testing/products';
+import { CATEGORIES, jpegFile, makeProduct, mockUploads } from '@/testing/products';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
-const photo = (name: string, size = 2048, type = 'image/jpeg') =>
-  new File([new Uint8Array(size)], name, { type });
+const photo = jpegFile;
 
 const fillForm = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(await screen.findByLabelText(/^Título/), 'Calculadora Casio fx-991');
@@ -60,6 +59,39 @@ describe('/create-product', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Cómo reducir el tamaño de una foto')).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /Vista previa de/ })).toHaveLength(2);
+  });
+
+  it('refuses a text file renamed .jpg when it is picked, and says so there', async () => {
+    publishApi();
+    const user = userEvent.setup();
+    renderApp('/create-product', { user: TEST_USER });
+    const input = await screen.findByTestId('product-photos-input');
+    const fake = new File(['Lista de compras: pan, leche'], 'foto.jpg', { type: 'image/jpeg' });
+    await user.upload(input, [fake, photo('real.jpg')]);
+    expect(
+      await screen.findByText(
+        'El archivo "foto.jpg" no es una imagen válida. Usa fotos JPEG, PNG o WebP.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /Vista previa de/ })).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: 'Vista previa de foto.jpg' })).not.toBeInTheDocument();
+  });
+
+  it('on every width the cover chip and both move arrows are there', async () => {
+    publishApi();
+    const user = userEvent.setup();
+    renderApp('/create-product', { user: TEST_USER });
+    await user.upload(await screen.findByTestId('product-photos-input'), [
+      photo('primera.jpg'),
+      photo('segunda.jpg'),
+    ]);
+    expect(await screen.findByText('Portada')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Subir segunda.jpg' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Bajar primera.jpg' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Subir segunda.jpg' }));
+    expect(screen.getAllByRole('img', { name: /Vista previa de/ })[0]).toHaveAccessibleName(
+      'Vista previa de segunda.jpg',
+    );
   });
 
   it('uploads the photos in the chosen order, publishes, and goes to /my-products after 1.5 s', async () => {

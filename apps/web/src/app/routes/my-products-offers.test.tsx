@@ -94,6 +94,13 @@ const openOffers = async () => {
   return screen.findByRole('dialog', { name: 'Ofertas recibidas' });
 };
 
+/** Accepting sells the product: it asks first, naming the buyer and the price (issue 18). */
+const confirmAccept = async (question: RegExp) => {
+  const confirm = await screen.findByRole('dialog', { name: '¿Aceptar la oferta?' });
+  expect(confirm).toHaveTextContent(question);
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Aceptar oferta' }));
+};
+
 const rowOf = (dialog: HTMLElement, text: string) =>
   within(dialog).getByText(text).closest('li') as HTMLElement;
 
@@ -127,6 +134,7 @@ describe('/my-products: offers received', () => {
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Aceptar la oferta de Camila Torres' }),
     );
+    await confirmAccept(/Camila Torres.*\$ 1\.000\.000/);
     await waitFor(() =>
       expect(within(rowOf(dialog, 'Camila Torres')).getByText('Aceptada')).toBeInTheDocument(),
     );
@@ -163,10 +171,42 @@ describe('/my-products: offers received', () => {
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Aceptar la oferta de Camila Torres' }),
     );
-    expect(await within(dialog).findByText('Error al aceptar la oferta')).toBeInTheDocument();
+    await confirmAccept(/Camila Torres/);
+    expect(await screen.findByText('Error al aceptar la oferta')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: '¿Aceptar la oferta?' })).not.toBeInTheDocument(),
+    );
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Rechazar la oferta de Camila Torres' }),
     );
     expect(await within(dialog).findByText('Error al rechazar la oferta')).toBeInTheDocument();
+  });
+
+  it('asks before accepting, naming buyer and price; Cancelar sells nothing', async () => {
+    let accepts = 0;
+    offersApi(OFFERS, {
+      'PUT /api/sales/1/accept': () => {
+        accepts += 1;
+        return jsonResponse(200, { ...OFFERS[0], status: 'accepted' });
+      },
+    });
+    renderApp('/my-products', { user: TEST_USER });
+    const dialog = await openOffers();
+    await within(dialog).findByText('Camila Torres');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Aceptar la oferta de Camila Torres' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: '¿Aceptar la oferta?' });
+    expect(confirm).toHaveTextContent(
+      'Venderás «Portátil Lenovo» a Camila Torres por $ 1.000.000 (precio publicado $ 1.200.000).',
+    );
+    expect(confirm).toHaveTextContent(/no se puede deshacer/);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: '¿Aceptar la oferta?' })).not.toBeInTheDocument(),
+    );
+    expect(accepts).toBe(0);
+    expect(within(rowOf(dialog, 'Camila Torres')).getByText('Pendiente')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, makeProduct, mockUploads } from '@/testing/products';
+import { CATEGORIES, jpegFile, makeProduct, mockUploads } from '@/testing/products';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
 
 const ACTIVE = makeProduct({
@@ -180,9 +180,7 @@ describe('/my-products', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar producto' });
     expect(within(dialog).getByLabelText(/^Título/)).toHaveValue('Portátil Lenovo');
     const input = within(dialog).getByTestId('product-photos-input');
-    const files = ['n1.jpg', 'n2.jpg'].map(
-      (name) => new File([new Uint8Array(10)], name, { type: 'image/jpeg' }),
-    );
+    const files = ['n1.jpg', 'n2.jpg'].map((name) => jpegFile(name, 10));
     await user.upload(input, files);
     expect(await within(dialog).findByText('Máximo 3 imágenes permitidas.')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText(/^Precio/));

@@ -75,9 +75,10 @@ describe('/my-purchases', () => {
     expect(within(lamp).queryByText('VENDIDO')).not.toBeInTheDocument();
     expect(within(lamp).getByText(/Valentina Rojas/)).toBeInTheDocument();
     expect(within(lamp).getByText(/21 de noviembre de 2026/)).toBeInTheDocument();
-    expect(
-      within(lamp).getByRole('link', { name: 'Contactar a Valentina Rojas' }),
-    ).toHaveAttribute('href', '/chat?userId=50');
+    expect(within(lamp).getByRole('link', { name: 'Contactar a Valentina Rojas' })).toHaveAttribute(
+      'href',
+      '/chat?userId=50',
+    );
   });
 
   it('shows the stats and each accepted purchase once, rated or to rate', async () => {

@@ -17,6 +17,10 @@ export const SALES_TEXT = {
   offersEmpty: 'Aún no has recibido ofertas por este producto.',
   offersLoadError: 'No se pudieron cargar las ofertas.',
   accept: 'Aceptar',
+  acceptConfirmTitle: '¿Aceptar la oferta?',
+  acceptConfirm: 'Aceptar oferta',
+  acceptQuestion: (title: string, buyer: string, price: string, listed: string) =>
+    `Venderás «${title}» a ${buyer} por ${price} (precio publicado ${listed}). El producto quedará vendido y las demás ofertas pendientes se rechazarán. Esta acción no se puede deshacer.`,
   reject: 'Rechazar',
   acceptError: SALE_MESSAGES.acceptError,
   rejectError: SALE_MESSAGES.rejectError,

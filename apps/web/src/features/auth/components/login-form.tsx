@@ -11,7 +11,7 @@ import { TextInput } from '@/components/form/text-input';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
-import { getLoginErrorMessage } from '../utils/error-messages';
+import { getLoginErrorMessage, SESSION_EXPIRED_MESSAGE } from '../utils/error-messages';
 
 /**
  * Not on a touch screen: focusing the email field would open the keyboard over the form (issue 7).
@@ -24,9 +24,10 @@ const shouldAutoFocus = () =>
 /**
  * Both fields required, with the one message of spec section 5, checked again as they change once
  * submitted. Plain state: two fields need neither react-hook-form nor zod before the first render
- * (issue 7's JS budget).
+ * (issue 7's JS budget). `isSessionExpired`: the app came here because a session ended; said until
+ * the person submits (decision 038).
  */
-export const LoginForm = () => {
+export const LoginForm = ({ isSessionExpired = false }: { isSessionExpired?: boolean }) => {
   const login = useLogin();
   const [autoFocus] = useState(shouldAutoFocus);
   const [email, setEmail] = useState('');
@@ -51,6 +52,11 @@ export const LoginForm = () => {
       {errorMessage && (
         <Alert severity="error" role="alert">
           {errorMessage}
+        </Alert>
+      )}
+      {isSessionExpired && !isSubmitted && (
+        <Alert severity="info" role="status">
+          {SESSION_EXPIRED_MESSAGE}
         </Alert>
       )}
       <TextInput

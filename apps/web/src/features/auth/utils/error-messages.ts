@@ -2,6 +2,8 @@ import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { ApiError, SERVER_ERROR_MESSAGE, toUserMessage } from '@/lib/api-client';
 
 export const LOGIN_FALLBACK_MESSAGE = 'Error al iniciar sesión.';
+/** On /login after a signed-in session's call got a 401 (decision 038). */
+export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo.';
 export const REGISTER_FALLBACK_MESSAGE = 'Error inesperado al registrar la cuenta.';
 export const RESEND_FALLBACK_MESSAGE = 'Error reenviando verificación';
 export const VERIFY_FALLBACK_MESSAGE = 'Error verificando email';

@@ -5,7 +5,10 @@ import { apiRequest } from '@/lib/api-client';
 
 const PAGE_SIZE = 30;
 
-/** Spec section 7: `GET /api/chat/messages?userId=`, newest first; older pages by cursor. */
+/**
+ * Spec section 7: `GET /api/chat/messages?userId=`, a page of the newest messages in reading
+ * order (oldest first); older pages by cursor (`before`, the page's oldest message).
+ */
 export const getChatMessages = async (userId: number, before: number | null) => {
   const { data, headers } = await apiRequest<ChatMessage[]>('/chat/messages', {
     query: { userId, before, size: PAGE_SIZE },

@@ -56,7 +56,10 @@ const Bubble = ({ message, isMine }: { message: DisplayMessage; isMine: boolean 
   </Box>
 );
 
-/** One conversation: history (newest pages first), live messages and the composer. */
+/**
+ * One conversation in reading order: the history (its newest page first, older pages loaded
+ * above), live messages and the composer.
+ */
 export const Conversation = ({
   myId,
   partner,
@@ -78,7 +81,12 @@ export const Conversation = ({
   const live = chat.liveWith(partner.id);
 
   const messages = useMemo(
-    () => mergeHistory(history.data?.pages.flatMap((page) => page.items) ?? [], live),
+    // Each page is oldest first; older pages come after in `pages` and go above.
+    () =>
+      mergeHistory(
+        [...(history.data?.pages ?? [])].reverse().flatMap((page) => page.items),
+        live,
+      ),
     [history.data, live],
   );
   const lastId = messages.at(-1)?.id;

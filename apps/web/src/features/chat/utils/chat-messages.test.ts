@@ -73,8 +73,8 @@ describe('de-duplication (spec section 4)', () => {
 });
 
 describe('mergeHistory', () => {
-  it('merges newest-first pages and live messages oldest first, once each', () => {
-    const history = [real(3, 'c', T0 + 3000), real(2, 'b', T0 + 2000), real(1, 'a', T0)];
+  it('merges the history in reading order and live messages oldest first, once each', () => {
+    const history = [real(1, 'a', T0), real(2, 'b', T0 + 2000), real(3, 'c', T0 + 3000)];
     const live = [real(3, 'c', T0 + 3000), real(4, 'd', T0 + 4000)];
     expect(mergeHistory(history, live).map((m) => m.id)).toEqual([1, 2, 3, 4]);
   });

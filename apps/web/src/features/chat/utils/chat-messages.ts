@@ -89,14 +89,17 @@ export const expireTemporary = (
 export const removeMessage = (list: readonly DisplayMessage[], id: number) =>
   list.filter((message) => message.id !== id);
 
-/** History pages (newest first) and the live list, merged oldest first without duplicates. */
+/**
+ * The history in reading order (oldest first, as the server answers) and the live list, merged
+ * oldest first without duplicates.
+ */
 export const mergeHistory = (
-  historyNewestFirst: readonly ChatMessage[],
+  history: readonly ChatMessage[],
   live: readonly DisplayMessage[],
 ): DisplayMessage[] => {
   const seen = new Set<number>();
   const merged: DisplayMessage[] = [];
-  for (const message of [...historyNewestFirst].reverse()) {
+  for (const message of history) {
     if (seen.has(message.id)) continue;
     seen.add(message.id);
     merged.push(message);

@@ -19,7 +19,7 @@ import { formatFileSize } from '@/utils/format';
 import { PRODUCTS_TEXT } from '../messages';
 import {
   ACCEPT_ATTRIBUTE,
-  acceptImageFiles,
+  checkImageFiles,
   moveItem,
   type ImageFileProblem,
 } from '../utils/image-files';
@@ -87,10 +87,11 @@ export const ImagePicker = ({
     [],
   );
 
-  const add = (files: readonly File[]) => {
-    const { accepted, problems: found } = acceptImageFiles(files, items.length);
+  // The files' first bytes are read before they join (a text file renamed .jpg is said here).
+  const add = async (files: readonly File[]) => {
+    const { accepted, problems: found } = await checkImageFiles(files, itemsRef.current.length);
     setProblems(found);
-    if (accepted.length > 0) onChange([...items, ...accepted.map(pickedFromFile)]);
+    if (accepted.length > 0) onChange([...itemsRef.current, ...accepted.map(pickedFromFile)]);
   };
 
   const remove = (index: number) => {
@@ -103,7 +104,7 @@ export const ImagePicker = ({
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setIsDragging(false);
-    if (!disabled) add([...event.dataTransfer.files]);
+    if (!disabled) void add([...event.dataTransfer.files]);
   };
 
   return (
@@ -127,8 +128,12 @@ export const ImagePicker = ({
                 key={item.id}
                 sx={{
                   display: 'flex',
+                  // On a phone the buttons go under the photo and its name, so the name and the
+                  // 'Portada' chip keep their room and every button shows (issue 18).
+                  flexWrap: { xs: 'wrap', sm: 'nowrap' },
                   alignItems: 'center',
-                  gap: 1.5,
+                  columnGap: 1.5,
+                  rowGap: 0.5,
                   p: 1,
                   border: '1px solid',
                   borderColor: index === 0 ? 'primary.main' : 'divider',
@@ -163,7 +168,13 @@ export const ImagePicker = ({
                     </Typography>
                   )}
                 </Box>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                <Box
+                  sx={{
+                    display: 'flex',
+                    justifyContent: 'flex-end',
+                    width: { xs: '100%', sm: 'auto' },
+                  }}
+                >
                   <Tooltip title="Usar como portada">
                     <span>
                       <IconButton
@@ -180,7 +191,6 @@ export const ImagePicker = ({
                     aria-label={`Subir ${name}`}
                     onClick={() => onChange(moveItem(items, index, index - 1))}
                     disabled={disabled || index === 0}
-                    sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
                   >
                     <ArrowUpwardIcon />
                   </IconButton>
@@ -241,7 +251,7 @@ export const ImagePicker = ({
           hidden
           data-testid="product-photos-input"
           onChange={(event) => {
-            add([...(event.target.files ?? [])]);
+            void add([...(event.target.files ?? [])]);
             // The same file can be picked again after removing it.
             event.target.value = '';
           }}

@@ -4,7 +4,9 @@ import { lazy, Suspense, useState, type ComponentProps } from 'react';
 // form brings react-hook-form and zod, the confirmation MUI's Dialog.
 const loadEditDialog = () => import('./edit-product-dialog');
 const EditDialog = lazy(async () => ({ default: (await loadEditDialog()).EditProductDialog }));
-const Confirm = lazy(async () => ({ default: (await import('./confirm-dialog')).ConfirmDialog }));
+const Confirm = lazy(async () => ({
+  default: (await import('@/components/feedback/confirm-dialog')).ConfirmDialog,
+}));
 
 /** Called on hover or focus of an edit button, so the dialog opens without a wait. */
 export const preloadEditProductDialog = () => void loadEditDialog();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageSummary } from '../components/pagination-bar';
-import { acceptImageFiles, moveItem } from './image-files';
+import { acceptImageFiles, hasImageContent, moveItem } from './image-files';
 import { productActionRules } from './product-rules';
 import {
   countActiveFilters,
@@ -14,6 +14,19 @@ import { truncate } from './truncate';
 
 const file = (name: string, size: number, type = 'image/jpeg') =>
   new File([new Uint8Array(size)], name, { type });
+
+describe('hasImageContent', () => {
+  it('knows JPEG, PNG and WebP by their first bytes, whatever the name says', async () => {
+    const bytes = (...values: number[]) => new Blob([new Uint8Array([...values, 0, 0, 0, 0])]);
+    expect(await hasImageContent(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(await hasImageContent(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true);
+    expect(
+      await hasImageContent(bytes(0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50)),
+    ).toBe(true);
+    expect(await hasImageContent(new Blob(['Lista de compras: pan']))).toBe(false);
+    expect(await hasImageContent(new Blob([]))).toBe(false);
+  });
+});
 
 describe('truncate', () => {
   it('cuts at the limit with an ellipsis and leaves short texts alone', () => {

@@ -12,8 +12,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@unimercado/shared/schemas/products';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { toUserMessage } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/utils/format';
 import { getInitials } from '@/utils/initials';
@@ -59,10 +60,19 @@ export const OffersDialog = ({
   const offers = useProductOffers(product.id);
   const decide = useDecideOffer(product.id);
   const deciding = decide.isPending ? decide.variables : undefined;
+  // Accepting sells the product: asked first, as 'Marcar como vendido' is (issue 18).
+  const [accepting, setAccepting] = useState<Sale | null>(null);
+  const isAcceptError = decide.isError && decide.variables.decision === 'accept';
   useLiveSales();
 
+  const buyerOf = (offer: Sale) => offer.buyerName || SALES_TEXT.buyerFallback(offer.buyerId);
+  const closeAccepting = () => {
+    setAccepting(null);
+    if (isAcceptError) decide.reset();
+  };
+
   const row = (offer: Sale) => {
-    const buyer = offer.buyerName || SALES_TEXT.buyerFallback(offer.buyerId);
+    const buyer = buyerOf(offer);
     return (
       <Box component="li" key={offer.id} sx={{ py: 1.5 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
@@ -105,7 +115,10 @@ export const OffersDialog = ({
               color="success"
               variant="contained"
               disabled={decide.isPending}
-              onClick={() => decide.mutate({ saleId: offer.id, decision: 'accept' })}
+              onClick={() => {
+                decide.reset();
+                setAccepting(offer);
+              }}
               aria-label={`${SALES_TEXT.accept} la oferta de ${buyer}`}
               sx={{ minHeight: 44 }}
             >
@@ -127,14 +140,9 @@ export const OffersDialog = ({
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {SALES_TEXT.listedPrice}: {formatPrice(product.price)}
         </Typography>
-        {decide.isError && (
+        {decide.isError && !isAcceptError && (
           <Alert severity="error" sx={{ my: 1 }} onClose={() => decide.reset()}>
-            {toUserMessage(
-              decide.error,
-              decide.variables.decision === 'accept'
-                ? SALES_TEXT.acceptError
-                : SALES_TEXT.rejectError,
-            )}
+            {toUserMessage(decide.error, SALES_TEXT.rejectError)}
           </Alert>
         )}
         {offers.isPending ? (
@@ -163,6 +171,30 @@ export const OffersDialog = ({
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>{SALES_TEXT.close}</Button>
       </DialogActions>
+      <ConfirmDialog
+        open={accepting !== null}
+        title={SALES_TEXT.acceptConfirmTitle}
+        confirmLabel={SALES_TEXT.acceptConfirm}
+        confirmColor="success"
+        isPending={decide.isPending}
+        error={isAcceptError ? toUserMessage(decide.error, SALES_TEXT.acceptError) : null}
+        onClose={closeAccepting}
+        onConfirm={() =>
+          accepting &&
+          decide.mutate(
+            { saleId: accepting.id, decision: 'accept' },
+            { onSuccess: () => setAccepting(null) },
+          )
+        }
+      >
+        {accepting &&
+          SALES_TEXT.acceptQuestion(
+            product.title,
+            buyerOf(accepting),
+            formatPrice(accepting.price),
+            formatPrice(product.price),
+          )}
+      </ConfirmDialog>
     </Dialog>
   );
 };

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
 
-/** A yes/no question before something that cannot be undone (delete, mark sold). */
+/** A yes/no question before something that cannot be undone (delete, mark sold, accept an offer). */
 export const ConfirmDialog = ({
   open,
   title,
@@ -23,7 +23,7 @@ export const ConfirmDialog = ({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
-  confirmColor?: 'primary' | 'error';
+  confirmColor?: 'primary' | 'error' | 'success';
   isPending: boolean;
   error: string | null;
   onConfirm: () => void;
