@@ -30,9 +30,9 @@ test('a pause in typing searches without taking the focus away from the box', as
   await expect(box).toHaveValue('bicicleta');
 });
 
-// Left (decision 045): the search box's text typed before hydration is kept, but the search it
-// should start is not yet; fix before removing `fixme`.
-test.fixme('what is typed before the app has loaded is kept and searched', async ({ page }) => {
+// Typed into the server's page before hydration: once hydrated, the app searches it as if typed
+// after (lib/typed-before-hydration.ts).
+test('what is typed before the app has loaded is kept and searched', async ({ page }) => {
   // The app's code arrives a second and a half late, as on a slow phone.
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -47,9 +47,7 @@ test.fixme('what is typed before the app has loaded is kept and searched', async
   await expect(box).toHaveValue('lampara');
 });
 
-// Left (decision 045): the search box's text typed before hydration is kept, but the search it
-// should start is not yet; fix before removing `fixme`.
-test.fixme('changing a filter right after typing keeps the typed text', async ({ page }) => {
+test('changing a filter right after typing keeps the typed text', async ({ page }) => {
   await openSearch(page);
   await page.getByRole('button', { name: 'Filtros' }).click();
   const category = page.getByLabel('Categoría');

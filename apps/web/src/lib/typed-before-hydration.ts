@@ -25,16 +25,24 @@ export const noteTypedFields = (root: Element) => {
 /** How long after the page hydrated a part of it (a lazy field) may still be hydrating. */
 const RETYPE_WAIT_MS = 3_000;
 
+/**
+ * React tracks a field's value once it has hydrated it, through a `value` property of the field
+ * itself (the browser's is the prototype's); a field still waiting for its code has none.
+ */
+const isHydrated = (field: TypedField['field']) => Object.hasOwn(field, 'value');
+
 const retype = ({ field, value }: TypedField) => {
+  // The field's own setter (React's tracking) notes the value the app has, the prototype's sets
+  // the typed one behind it, as typing does: React's handlers then see a change.
+  field.value = field.defaultValue;
   const prototype = Object.getPrototypeOf(field) as HTMLInputElement;
-  // The prototype's setter, as typing does: React's value tracking then sees a change.
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 };
 
 /**
- * Types the noted text again into each field once hydration has set it back to what the server
- * wrote (a part of the page that loads later is hydrated later), through React's handlers;
+ * Types the noted text again into each field once React has hydrated it (a part of the page that
+ * loads later is hydrated later), through React's handlers, as if typed after;
  * resolves when every noted field is done, or after RETYPE_WAIT_MS.
  */
 export const retypeNotedFields = () =>
@@ -45,9 +53,14 @@ export const retypeNotedFields = () =>
     const check = () => {
       waiting = waiting.filter((noted) => {
         const { field, value } = noted;
-        if (!field.isConnected || field.value === value) return field.isConnected;
-        // Set back by hydration: type it again. Anything else was typed since: leave it.
-        if (field.value === field.defaultValue) retype(noted);
+        if (!field.isConnected) return false;
+        if (!isHydrated(field)) return true;
+        // Hydration keeps the typed text on screen while the app's state (the field's default
+        // since hydration) has what the server wrote, or a render sets the text back to it: type
+        // it again either way. Anything else was typed since, through the app: leave it.
+        if (field.value === value || field.value === field.defaultValue) {
+          if (value !== field.defaultValue) retype(noted);
+        }
         return false;
       });
       if (waiting.length === 0 || Date.now() > deadline) resolve();

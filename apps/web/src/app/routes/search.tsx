@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories';
 import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';
 import { SkeletonGrid } from '@/features/products/components/product-grid';
-import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
+import {
+  SearchPanel,
+  SortSelect,
+  type SearchChange,
+} from '@/features/products/components/search-panel';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import {
   filtersFromParams,
@@ -43,8 +47,16 @@ export const SearchRoute = () => {
   // Prices the API refused: its message beside them, and no results (issue 18).
   const priceError = priceFilterErrorOf(results.error);
 
-  const change = (next: SearchFilters, options: { replace?: boolean } = {}) =>
-    setParams(paramsFromFilters(next), { replace: options.replace ?? false });
+  // The filters asked for last, until the router shows them (it may wait for the results).
+  const requested = useRef<SearchFilters | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [filters]);
+  const change: SearchChange = (next, options = {}) => {
+    const filtersNext = typeof next === 'function' ? next(requested.current ?? filters) : next;
+    requested.current = filtersNext;
+    setParams(paramsFromFilters(filtersNext), { replace: options.replace ?? false });
+  };
 
   const goTo = (page: number) => {
     change({ ...filters, page });
