@@ -1,7 +1,14 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import { WEB_ROUTES, type WebPage, type WebRoute } from '@unimercado/shared/routes';
-import { useEffect, type ComponentType } from 'react';
-import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { use, useEffect, type ComponentType } from 'react';
+import {
+  UNSAFE_NavigationContext,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
@@ -81,13 +88,18 @@ export const routes: RouteObject[] = [
 const UnauthorizedRedirect = () => {
   const navigate = useNavigate();
   const location = useLocation();
+  // The router shows a new page as a transition, which waits for the page's code and data: a 401
+  // from that data comes while the page before is still shown. Where the browser was going is
+  // the history's location (the router's navigator), not the one on screen.
+  const { navigator } = use(UNSAFE_NavigationContext);
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (location.pathname === paths.login) return;
-      void navigate(paths.login, { replace: true, state: { from: location } });
+      const from = (navigator as { location?: Location }).location ?? location;
+      if (from.pathname === paths.login) return;
+      void navigate(paths.login, { replace: true, state: { from } });
     });
     return () => setUnauthorizedHandler(null);
-  }, [navigate, location]);
+  }, [navigate, location, navigator]);
   return null;
 };
 
