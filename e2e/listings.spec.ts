@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { takeVerificationPath } from './support/outbox';
 
 const PASSWORD = 'clave-segura-123';
@@ -120,7 +120,7 @@ test('a seller publishes with two photos, finds it by search, edits it and marks
 });
 
 test('a shared product link previews with its title, price and photo', async ({ request }) => {
-  const list = await request.get('/api/products?search=nikon&size=1');
+  const list = await request.get('/api/products?search=nikon&isSold=true&size=1');
   const [product] = (await list.json()) as { id: number; title: string }[];
   expect(product).toBeDefined();
   const html = await (await request.get(`/products/${product!.id}`)).text();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { E2E_BASE_URL } from './support/env';
 import { createMember as createMemberWithEmail, signIn } from './support/members';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 // Issue 18: the search box keeps what a person types, whenever they type it.
 
@@ -30,6 +30,8 @@ test('a pause in typing searches without taking the focus away from the box', as
   await expect(box).toHaveValue('bicicleta');
 });
 
+// Typed into the server's page before hydration: once hydrated, the app searches it as if typed
+// after (lib/typed-before-hydration.ts).
 test('what is typed before the app has loaded is kept and searched', async ({ page }) => {
   // The app's code arrives a second and a half late, as on a slow phone.
   await page.route(/\/assets\/.*\.js$/, async (route) => {

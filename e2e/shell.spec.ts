@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 const APP_NAME = 'UniMercado';
 
@@ -27,8 +27,10 @@ test('an unknown path shows the 404 page, with a 404 status', async ({ page }) =
 test('the app arrives compressed and robots.txt is a real one', async ({ request }) => {
   const home = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(home.headers()['content-encoding']).toBe('br');
-  // The home page is prerendered: its entry waits in #app-code until the page is painted.
-  const script = /<link [^>]*data-app-entry[^>]*href="([^"]+\.js)"/.exec(await home.text())?.[1];
+  // The server's page names the app's entry as a module script (decision 045).
+  const script = /<script type="module" crossorigin src="([^"]+\.js)"><\/script>/.exec(
+    await home.text(),
+  )?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script!, { headers: { 'accept-encoding': 'gzip, br' } });
   expect(asset.status()).toBe(200);
@@ -68,45 +70,6 @@ test.describe('narrow layout at 390px', () => {
 });
 
 test.describe('while the code loads, and when it cannot (issue 7)', () => {
-  test('shows the light shell, then the connection message with a working Reintentar', async ({
-    page,
-  }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.abort('connectionrefused');
-    });
-    // A page that is not prerendered (its content is the visitor's own).
-    await page.goto('/verification-pending', { waitUntil: 'commit' });
-    // Before any script arrives: the top bar's name and a skeleton, not a white page.
-    await expect(page.getByRole('banner').getByText(APP_NAME)).toBeVisible();
-    await expect(page.locator('#app-shell .shell-skeleton')).toBeVisible();
-    release();
-    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toBeVisible();
-    await expect(
-      page.getByText('No se pudo conectar con el servidor. Por favor, verifica tu conexión.'),
-    ).toBeVisible();
-    await expect(page.getByRole('banner').getByText(APP_NAME)).toBeVisible();
-
-    await page.unroute('**/assets/*.js');
-    await page.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Registrarse' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toHaveCount(0);
-  });
-
-  test('a prerendered page that cannot get its code says so, with Reintentar', async ({ page }) => {
-    await page.route('**/assets/*.js', (route) => route.abort('connectionrefused'));
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toBeVisible();
-    // The prerendered form, which cannot work without the code, is gone.
-    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toHaveCount(0);
-    await expect(page.getByLabel('Correo Electrónico')).toBeHidden();
-    await page.unroute('**/assets/*.js');
-    await page.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
-  });
-
   test("a page's code that cannot load later keeps the top bar and offers Reintentar", async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createMember, signIn, type Member } from './support/members';
 import { publishProduct } from './support/products';
 

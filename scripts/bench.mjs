@@ -116,3 +116,6 @@ await import('./bench/request-path.mjs');
 
 // The hostile-uploads figures (issue 18): their own script and section of docs/benchmarks.md.
 await import('./bench/uploads-attack.mjs');
+
+// The pages figures (issue 19): their own script and section of docs/benchmarks.md.
+await import('./bench/pages.mjs');

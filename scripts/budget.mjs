@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * JS budget (issue 7): the JavaScript a browser loads before the first render of each route, as
- * sent (brotli, quality 11), must stay at or under 150 KB. Reads the Vite manifest of the built web
- * app (`npm run build` first): the entry chunk and its static imports, plus the route's lazy chunk
- * (React Router loads it before rendering the route) and its static imports. A page the server
- * rendered with its data also needs its shown parts' code before the app takes it over; the
- * manifest cannot tell which, so the browser tests gate that (e2e/prerender.spec.ts, decision 036).
+ * JS budget (issues 7 and 19): the JavaScript a browser loads before a route's page is hydrated,
+ * as sent (brotli, quality 11), must stay at or under 170 KB; public pages aim at 155 KB (15 KB of
+ * room). Reads the Vite manifest of the built web app (`npm run build` first): the entry chunk and
+ * its static imports, plus the route's chunk and its static imports. The parts a page loads on
+ * its own (React.lazy) while it hydrates are not in that closure: the browser tests measure the
+ * public pages whole (e2e/hydration.spec.ts, decision 045).
  *
  *   node scripts/budget.mjs            table, exit 1 when a route is over budget
  *   node scripts/budget.mjs --report   also which source files fill each route's first load
@@ -14,34 +14,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { WEB_ROUTES } from '../packages/shared/src/routes.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'apps/web/dist');
 const MANIFEST = join(DIST, '.vite/manifest.json');
-export const BUDGET_BYTES = 150 * 1024;
+export const BUDGET_BYTES = 170 * 1024;
+/** Issue 19 also wants 15 KB of room on public pages: reported, not failed yet (decision 045). */
+export const PUBLIC_GOAL_BYTES = 155 * 1024;
 
-/** Route path → the module its `lazy` imports in apps/web/src/app/router.tsx. */
-export const ROUTES = {
-  '/': 'src/app/routes/home.tsx',
-  '/login': 'src/app/routes/auth/login.tsx',
-  '/register': 'src/app/routes/auth/register.tsx',
-  '/verification-pending': 'src/app/routes/auth/verification-pending.tsx',
-  '/verify-email': 'src/app/routes/auth/verify-email.tsx',
-  '/forgot-password': 'src/app/routes/auth/forgot-password.tsx',
-  '/reset-password': 'src/app/routes/auth/reset-password.tsx',
-  '/user/:userId': 'src/app/routes/public-profile.tsx',
-  '/search': 'src/app/routes/search.tsx',
-  '/products': 'src/app/routes/products.tsx',
-  '/products/:id': 'src/app/routes/product-detail.tsx',
-  '/profile': 'src/app/routes/profile.tsx',
-  '/my-favorites': 'src/app/routes/my-favorites.tsx',
-  '/create-product': 'src/app/routes/create-product.tsx',
-  '/chat': 'src/app/routes/chat.tsx',
-  '/my-products': 'src/app/routes/my-products.tsx',
-  '/my-purchases': 'src/app/routes/my-purchases.tsx',
-  '/notifications': 'src/app/routes/notifications.tsx',
-  '/admin-panel': 'src/app/routes/admin-panel.tsx',
-};
+/**
+ * Route path → its page's module, from the shared route table (packages/shared/src/routes.ts),
+ * which the router, the server's 404s and its render read too. Run through tsx (TypeScript).
+ */
+const PUBLIC_ROUTES = new Set(
+  WEB_ROUTES.filter((route) => route.access === 'public').map((route) => route.path),
+);
+export const ROUTES = Object.fromEntries(
+  WEB_ROUTES.map((route) => [route.path, `src/app/${route.page}.tsx`]),
+);
 
 /**
  * Routes allowed over the budget, reported on every run but not failed. Empty since every page
@@ -101,6 +92,7 @@ export const measureRoutes = () => {
       brotli,
       ok: brotli <= BUDGET_BYTES,
       known: KNOWN_OVER.has(route),
+      roomy: !PUBLIC_ROUTES.has(route) || brotli <= PUBLIC_GOAL_BYTES,
     };
   });
 };
@@ -145,11 +137,13 @@ const sourceBreakdown = async (file) => {
 const main = async () => {
   const results = measureRoutes();
   const width = Math.max(...results.map((r) => r.route.length));
-  console.log(`JS before the first render, brotli q11 (budget ${kb(BUDGET_BYTES)})\n`);
+  console.log(
+    `JS before the page is hydrated, brotli q11 (budget ${kb(BUDGET_BYTES)}; public pages' goal ${kb(PUBLIC_GOAL_BYTES)})\n`,
+  );
   console.log(`${'route'.padEnd(width)}  ${'files'.padStart(5)}  ${'raw'.padStart(9)}  brotli`);
   for (const r of results) {
     console.log(
-      `${r.route.padEnd(width)}  ${String(r.files.length).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.brotli).padStart(9)}  ${r.ok ? 'ok' : r.known ? 'over (known, decision 015)' : 'OVER BUDGET'}`,
+      `${r.route.padEnd(width)}  ${String(r.files.length).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.brotli).padStart(9)}  ${r.ok ? (r.roomy ? 'ok' : `ok, under ${kb(PUBLIC_GOAL_BYTES)} room goal`) : r.known ? 'over (known, decision 015)' : 'OVER BUDGET'}`,
     );
   }
   if (process.argv.includes('--report')) {

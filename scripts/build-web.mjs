@@ -1,7 +1,6 @@
-// The web app's production build and the steps after it, in one place for `npm run build` and
-// `npm start`: Vite's build, then each page's code to preload (route-preloads.mjs), the first
-// paint of the public pages (prerender.mjs), then the brotli and gzip copies of the assets
-// (compress-assets.mjs, what the server sends).
+// The web app's production build, in one place for `npm run build` and `npm start`: Vite's build
+// of the browser's code and of the server's render (apps/web, `npm run build`), then the brotli
+// and gzip copies of the assets (compress-assets.mjs, what the server sends).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +10,6 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const steps = [
   [npm, ['run', 'build', '-w', 'apps/web']],
-  [process.execPath, [join(root, 'scripts/route-preloads.mjs')]],
-  [process.execPath, [join(root, 'scripts/prerender.mjs')]],
   [process.execPath, [join(root, 'scripts/compress-assets.mjs')]],
 ];
 

@@ -32,8 +32,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const targets = [
   {
     name: 'apps/web',
-    // Written after Vite's build: a build cut short before its pages were prerendered is redone.
-    output: at('apps/web/dist/.vite/prerender.json'),
+    // Written by the last step of Vite's build (the server's render): a build cut short is redone.
+    output: at('apps/web/dist/.ssr/entry-server.js'),
     sources: [
       at('apps/web/src'),
       at('apps/web/index.html'),
@@ -43,12 +43,10 @@ const targets = [
       at('.env'),
       at('packages/shared/src'),
       at('scripts/build-web.mjs'),
-      at('scripts/route-preloads.mjs'),
-      at('scripts/prerender.mjs'),
       at('scripts/compress-assets.mjs'),
     ],
-    // The same steps as `npm run build`: Vite, each page's preloads, the prerendered pages and
-    // the server render, the compressed copies.
+    // The same steps as `npm run build`: Vite (the browser's code and the server's render), the
+    // compressed copies.
     build: [process.execPath, [at('scripts/build-web.mjs')]],
   },
   {

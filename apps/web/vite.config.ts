@@ -35,16 +35,33 @@ const campusTimeZone = (mode: string) => {
 const ENTRY_GROUP = { name: 'app', tags: ['$initial' as const] };
 
 /**
- * index.html's own style sheet (the fonts, src/fonts.css; emitted as `index-<hash>.css`) is in every
+ * The entry's own style sheet (the fonts, src/fonts.css; emitted as `main-<hash>.css`) is in every
  * page already, written in by the server: the code's dynamic imports must not load it again.
  */
-const PAGE_STYLE_SHEET = /(?:^|\/)index-[\w-]+\.css$/;
+const PAGE_STYLE_SHEET = /(?:^|\/)main-[\w-]+\.css$/;
 
-export default defineConfig(({ mode }) => ({
+/**
+ * `vite build` makes the browser's code from src/app/main.tsx, with a manifest the server reads to
+ * write each page's script and preloads (Vite's backend integration); `vite build --ssr` makes the
+ * server's render (src/app/entry-server.tsx) into dist/.ssr/, a dot-folder the server never serves,
+ * with React, MUI and Emotion bundled in as their production builds, so the server's markup and
+ * class names are the browser's (decision 045). index.html is the dev server's page only.
+ */
+const ssrBuild = {
+  outDir: 'dist/.ssr',
+  emptyOutDir: true,
+  manifest: false,
+  sourcemap: false,
+  copyPublicDir: false,
+} as const;
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react()],
   define: {
     'import.meta.env.CAMPUS_TIME_ZONE': JSON.stringify(campusTimeZone(mode)),
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -57,19 +74,22 @@ export default defineConfig(({ mode }) => ({
     },
   },
   preview: { port: 4173 },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: 'hidden',
-    manifest: true,
-    modulePreload: {
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !PAGE_STYLE_SHEET.test(dep)),
-    },
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [ENTRY_GROUP] } },
-    },
-  },
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        sourcemap: 'hidden',
+        manifest: true,
+        modulePreload: {
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !PAGE_STYLE_SHEET.test(dep)),
+        },
+        rolldownOptions: {
+          input: 'src/app/main.tsx',
+          output: { codeSplitting: { groups: [ENTRY_GROUP] } },
+        },
+      },
   test: {
     environment: 'jsdom',
     globals: false,

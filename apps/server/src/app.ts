@@ -27,7 +27,7 @@ import { insertNotification } from './modules/notifications/notifications.servic
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
 import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
-import { SESSIONS_REVOKED_TOPIC } from './db/sessions';
+import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessions';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -257,11 +257,13 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,
     build: webBuild,
+    appName: config.appName,
     // Product pages carry their own title and OpenGraph tags (link previews).
     renderHead: createProductHeadRenderer(depsOf(app)),
-    // Pages rendered with their data show listings: a product's change (or its seller's
-    // removal) must not be answered from a page rendered before it.
-    dataChangeTopics: [PRODUCTS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC],
+    // Pages rendered with their data show listings and members: a product's change, a member's
+    // removal or a change of what their sessions show must not be answered from a page kept
+    // from before it.
+    dataChangeTopics: [PRODUCTS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC, SESSION_USERS_CHANGED_TOPIC],
   });
   return app;
 };

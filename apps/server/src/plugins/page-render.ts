@@ -1,102 +1,104 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { WebRoutePath } from '@unimercado/shared/routes';
+import type { WebRoute } from '@unimercado/shared/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from './auth';
+import pLimit from 'p-limit';
+import { createCache } from '../lib/cache';
+import { readSessionCookie, type AuthUser } from './auth';
 import { precompressed, type PrecompressedBody } from './compression';
-import type { PrerenderedPage } from './web-build';
+import type { PageHead, RenderedPage, WebBuild } from './web-build';
 
 /**
- * The pages whose content is data (the product list, a product, a profile, the home page's
- * newest listings, a search), rendered with that data for a visitor without a session, so the
- * page's content is in its HTML: it shows without waiting for the app's code and its API calls,
- * and crawlers read it (issue 7, decision 036).
+ * Every page of the app is rendered by the server for its request (issue 19, decision 045): the
+ * web build's server render (`dist/.ssr/entry-server.js`, apps/web/src/app/entry-server.tsx)
+ * renders the app with React's streaming renderer, and the browser hydrates it.
  *
- * The app itself renders them (the web build's `dist/.ssr/server-render.js`, made by
- * scripts/prerender.mjs); its API calls are answered in-process (`app.inject`), without
- * credentials and counted against the visitor's address, so they are exactly the answers an
- * anonymous visitor would get. A visitor with a session (the session cookie), a page the server
- * is busy or slow to render, or one that fails, gets the prerendered page instead (decision
- * 034): the app then asks for the data itself, as it always did.
+ * - A visitor without a session gets the pages the shared route table marks `data` with their
+ *   data: the render's API calls are answered in-process (`app.inject`), without credentials and
+ *   counted against the visitor's address, so they are exactly what an anonymous visitor gets.
+ *   Their HTML is kept per URL (lib/cache.ts) until the bus announces a change, so visitors
+ *   opening the same page share one render and later ones none.
+ * - A visitor with a session (the session cookie, checked) gets their own top bar and the
+ *   page's shell; the browser asks for their data. Such a page is never kept.
+ *
+ * Renders run concurrently, at most `RENDER_CONCURRENCY` at once (p-limit), the others waiting
+ * their turn: the cost is bounded by that limit and the cache, not by a single slot.
  */
 
-/** What the web build's server render module offers (apps/web/src/app/server-render.tsx). */
+/** The signed-in member as the web app keeps one (apps/web/src/lib/session.ts). */
+const toSessionUser = (user: AuthUser) => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  roles: user.roles,
+  role: user.roles[0] ?? 'USER',
+  verified: user.verified,
+});
+type SessionUser = ReturnType<typeof toSessionUser>;
+
+/** What the web build's server render module offers. */
 type ServerRenderModule = {
-  PAGES_WITH_DATA: readonly WebRoutePath[];
-  renderPage: (
-    url: string,
-    options: { fetchApi: (url: string, init: RequestInit) => Promise<Response> },
-  ) => Promise<PrerenderedPage>;
+  renderPage: (options: {
+    url: string;
+    appName: string;
+    user: SessionUser | null;
+    fetchApi?: (url: string, init: RequestInit) => Promise<Response>;
+  }) => Promise<RenderedPage>;
 };
 
-/** A rendered page is reused this long for the same address (the API's own lists are cached). */
-export const RENDERED_PAGE_TTL_MS = 5_000;
-/** Pages kept at once (the oldest goes first): each is ≈ 0.2 MB with its compressed copies. */
-const MAX_CACHED_PAGES = 50;
-/** An API answer the render waits for at most (a stuck query must not stop every render). */
-export const ANSWER_WAIT_MS = 5_000;
-/** Past this, the visitor gets the prerendered page; the render goes on and is kept. */
-export const RENDER_WAIT_MS = 1_500;
+/** Renders running at once in this process; the others wait (each is mostly CPU). */
+export const RENDER_CONCURRENCY = 4;
+/** Renders waiting past this many: a page goes out without a render (the browser renders it). */
+export const MAX_WAITING_RENDERS = 200;
+/** A kept page is rendered again after this long even if no change was announced (a new review). */
+export const PAGE_CACHE_TTL_MS = 30_000;
+/** Pages kept at once (least recently used out first): each ≈ 0.1–0.3 MB with its copies. */
+const MAX_CACHED_PAGES = 200;
+/** An API answer the render waits for at most (a stuck query must not hold a render slot). */
+export const ANSWER_WAIT_MS = 2_000;
 
 /** The answer headers the app reads (the page's total), passed from the in-process answer. */
 const KEPT_HEADERS = ['content-type', 'x-total-count'];
 
+export type PageAnswer = { status: number; body: PrecompressedBody; isPrivate: boolean };
+
 export type PageRenderer = {
   /**
-   * The page at `url` as rendered for this visitor moments ago, if there is one: no render, no
-   * other work (it is checked before anything else about the page is looked up).
+   * The page for `url` (path and query) as this visitor gets it; `route` undefined for a path that
+   * is no page (404). `head` looks up a page's own head (a product's link preview), or says the
+   * page names something that does not exist (404).
    */
-  cached: (
+  answer: (
     request: FastifyRequest,
-    route: WebRoutePath,
+    route: WebRoute | undefined,
     url: string,
-  ) => PrecompressedBody | undefined;
-  /**
-   * The page at `url` (path and query) rendered with its data, as `compose` makes it into a whole
-   * page; undefined when the visitor must get the prerendered page instead.
-   */
-  render: (
-    request: FastifyRequest,
-    route: WebRoutePath,
-    url: string,
-    compose: (page: PrerenderedPage) => string,
-  ) => Promise<PrecompressedBody | undefined>;
+    head: () => Promise<PageHead | { notFound: true } | undefined>,
+  ) => Promise<PageAnswer>;
 };
 
-const hasSessionCookie = (request: FastifyRequest) =>
-  request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
-
-/**
- * Loads the web build's server render, when the build has one (a build without it, or an API
- * run alone, serves prerendered pages only).
- */
 export const createPageRenderer = async (
   app: FastifyInstance,
-  webDistDir: string,
   {
+    webDistDir,
+    build,
+    appName,
     changeTopics = [],
-    now = Date.now,
   }: {
-    /** Bus topics after which no page rendered before may be reused (e.g. a product changed). */
+    webDistDir: string;
+    build: WebBuild;
+    appName: string;
+    /** Bus topics after which no kept page may be answered again (e.g. a product changed). */
     changeTopics?: readonly string[];
-    now?: () => number;
-  } = {},
-): Promise<PageRenderer | undefined> => {
-  const file = path.join(webDistDir, '.ssr', 'server-render.js');
-  if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as ServerRenderModule;
-  const routes = new Set<WebRoutePath>(module.PAGES_WITH_DATA);
-  const cache = new Map<string, { body: PrecompressedBody; expires: number }>();
-  // The app's API client has one transport: one render at a time.
-  let rendering: Promise<unknown> | undefined;
-  // Bumped by every change: a render begun before it is not kept.
-  let generation = 0;
-  const forget = () => {
-    generation += 1;
-    cache.clear();
-  };
-  const unsubscribers = changeTopics.map((topic) => app.bus.subscribe(topic, forget));
+  },
+): Promise<PageRenderer> => {
+  const file = path.join(webDistDir, '.ssr', 'entry-server.js');
+  const module = existsSync(file)
+    ? ((await import(pathToFileURL(file).href)) as ServerRenderModule)
+    : undefined;
+  const slots = pLimit(RENDER_CONCURRENCY);
+  const pages = createCache<PageAnswer>({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: MAX_CACHED_PAGES });
+  const unsubscribers = changeTopics.map((topic) => app.bus.subscribe(topic, () => pages.clear()));
   app.addHook('onClose', (_instance, done) => {
     for (const unsubscribe of unsubscribers) unsubscribe();
     done();
@@ -129,64 +131,94 @@ export const createPageRenderer = async (
       return new Response(answer.rawPayload, { status: answer.statusCode, headers });
     };
 
-  const keep = (url: string, body: PrecompressedBody) => {
-    // Entries are kept in the order they were made, all for the same time: the expired ones, and
-    // past the size the oldest, are at the front.
-    const time = now();
-    for (const [key, entry] of cache) {
-      if (entry.expires > time && cache.size < MAX_CACHED_PAGES) break;
-      cache.delete(key);
+  /** The page rendered in a slot; without data, then without a render, when a render fails. */
+  const renderDocument = async (
+    request: FastifyRequest,
+    route: WebRoute | undefined,
+    url: string,
+    pageHead: PageHead | undefined,
+    options: { user: Parameters<ServerRenderModule['renderPage']>[0]['user']; withData: boolean },
+  ) => {
+    const render = (withData: boolean) =>
+      module!.renderPage({
+        url,
+        appName,
+        user: options.user,
+        ...(withData ? { fetchApi: answerInProcess(request) } : {}),
+      });
+    let page: RenderedPage | undefined;
+    let isComplete = false;
+    if (module && slots.pendingCount < MAX_WAITING_RENDERS) {
+      page = await slots(async () => {
+        try {
+          const rendered = await render(options.withData);
+          isComplete = true;
+          return rendered;
+        } catch (error) {
+          request.log.warn({ err: error, url }, 'page render failed');
+          if (!options.withData) return undefined;
+          return render(false).catch(() => undefined);
+        }
+      });
     }
-    cache.delete(url);
-    cache.set(url, { body, expires: time + RENDERED_PAGE_TTL_MS });
-  };
-
-  const isRendered = (request: FastifyRequest, route: WebRoutePath) =>
-    routes.has(route) && !hasSessionCookie(request);
-  const fresh = (url: string) => {
-    const entry = cache.get(url);
-    return entry && entry.expires > now() ? entry.body : undefined;
+    return { html: build.document(route, page, pageHead), isComplete };
   };
 
   return {
-    cached: (request, route, url) => (isRendered(request, route) ? fresh(url) : undefined),
-    render: async (request, route, url, compose) => {
-      if (!isRendered(request, route)) return undefined;
-      const cached = fresh(url);
-      if (cached) return cached;
-      if (rendering) return undefined;
-      const limit = app.rateLimits.pageRendersPerIp;
-      const { count } = await app.counters.increment(
-        `page-render-ip:${request.ip}`,
-        limit.windowMs,
-      );
-      if (count > limit.max || rendering) return undefined;
-      const startedIn = generation;
-      const work = module
-        .renderPage(url, { fetchApi: answerInProcess(request) })
-        .then(compose)
-        .then((html) => {
-          const body = precompressed(html);
-          if (generation === startedIn) keep(url, body);
-          return body;
+    answer: async (request, route, url, head) => {
+      const user = (await app.resolveSession(readSessionCookie(request))) ?? null;
+      if (user) {
+        const found = await head();
+        const notFound = found !== undefined && 'notFound' in found;
+        const sessionUser = toSessionUser(user);
+        const { html } = await renderDocument(request, route, url, notFound ? undefined : found, {
+          user: sessionUser,
+          withData: false,
         });
-      rendering = work
-        .finally(() => {
-          rendering = undefined;
-        })
-        .catch(() => undefined);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), RENDER_WAIT_MS);
-      });
-      try {
-        return await Promise.race([work, late]);
-      } catch (error) {
-        request.log.warn({ err: error, url }, 'page render failed; the prerendered page was sent');
-        return undefined;
-      } finally {
-        clearTimeout(timer);
+        return {
+          status: notFound || !route ? 404 : 200,
+          body: precompressed(html),
+          isPrivate: true,
+        };
       }
+      // Every path that is no page shows the same not-found page: one entry for all of them.
+      const key = route ? url : '*';
+      const kept = pages.get(key);
+      if (kept) return kept;
+      const withData = route?.data ?? false;
+      if (withData) {
+        const limit = app.rateLimits.pageRendersPerIp;
+        const { count } = await app.counters.increment(
+          `page-render-ip:${request.ip}`,
+          limit.windowMs,
+        );
+        // Past its allowance an address still gets the page, without its data and not kept.
+        if (count > limit.max) {
+          const { html } = await renderDocument(request, route, url, undefined, {
+            user: null,
+            withData: false,
+          });
+          return { status: 200, body: precompressed(html), isPrivate: false };
+        }
+      }
+      let isComplete = true;
+      const page = await pages.load(key, async () => {
+        const found = await head();
+        const notFound = found !== undefined && 'notFound' in found;
+        const rendered = await renderDocument(request, route, url, notFound ? undefined : found, {
+          user: null,
+          withData: withData && !notFound,
+        });
+        isComplete = rendered.isComplete;
+        return {
+          status: notFound || !route ? 404 : 200,
+          body: precompressed(rendered.html),
+          isPrivate: false,
+        };
+      });
+      // A page that could not be rendered as it should is not kept: the next visitor tries again.
+      if (!isComplete) pages.delete([key]);
+      return page;
     },
   };
 };

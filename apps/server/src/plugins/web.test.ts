@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -31,7 +31,26 @@ const varies = (res: { headers: Record<string, string | string[] | number | unde
 
 // Like a built bundle: long enough (and repetitive enough) to be worth compressing.
 const BUNDLE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"fila ${i}"}`).join(',')}];\n`;
-const INDEX_HTML = `<!doctype html><html><head><meta name="application-name" content="UniMercado" /><title>UniMercado</title><meta name="description" content="Compra y vende" /><style>${'.x{color:#123}'.repeat(120)}</style></head><body><div id="root"></div></body></html>`;
+/**
+ * What Vite's build writes into `.vite/manifest.json`, in small: the entry (with a shared chunk it
+ * imports) and the modules of some pages (their names from the shared route table).
+ */
+const MANIFEST = {
+  'src/app/main.tsx': {
+    file: 'assets/index-abc123.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    css: ['assets/main-f1.css'],
+  },
+  '_shared.js': { file: 'assets/shared-s1.js' },
+  '_gallery.js': { file: 'assets/gallery-g1.js' },
+  'src/app/routes/home.tsx': { file: 'assets/home-h1.js', imports: ['_shared.js'] },
+  'src/app/routes/product-detail.tsx': {
+    file: 'assets/product-detail-d1.js',
+    imports: ['_shared.js', '_gallery.js'],
+  },
+  'src/app/routes/auth/login.tsx': { file: 'assets/login-l1.js', imports: ['_shared.js'] },
+};
 
 describe('compressed answers and the built web app', () => {
   let ctx: TestContext;
@@ -39,20 +58,12 @@ describe('compressed answers and the built web app', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), BUNDLE);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
     await writeFile(path.join(dist, 'assets', 'tiny-abc123.js'), 'x');
-    // What scripts/route-preloads.mjs writes: each page's own code beyond the entry's.
+    await writeFile(path.join(dist, 'assets', 'main-f1.css'), '.x{color:#123}'.repeat(120));
     await mkdir(path.join(dist, '.vite'));
-    await writeFile(
-      path.join(dist, '.vite', 'route-preloads.json'),
-      JSON.stringify({
-        '/': ['assets/home-h1.js'],
-        '/products/:id': ['assets/product-detail-d1.js', 'assets/gallery-g1.js'],
-        '/login': [],
-      }),
-    );
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     // The build step that writes the .br and .gz copies (root `npm run build`).
     const script = spawnSync(
       process.execPath,
@@ -138,21 +149,22 @@ describe('compressed answers and the built web app', () => {
     }
   });
 
-  it('preloads the code of the page asked for, and only that page’s', async () => {
+  it('preloads the entry’s code and that of the page asked for, and only that page’s', async () => {
     const page = async (url: string) => decoded(await ctx.app.inject({ method: 'GET', url }));
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
         (match) => match[1],
       );
+    const shared = '/assets/shared-s1.js';
     expect(preloads(await page('/products/12'))).toEqual([
+      shared,
       '/assets/product-detail-d1.js',
       '/assets/gallery-g1.js',
     ]);
-    expect(preloads(await page('/'))).toEqual(['/assets/home-h1.js']);
-    expect(preloads(await page('/index.html'))).toEqual(['/assets/home-h1.js']);
-    expect(preloads(await page('/login'))).toEqual([]);
-    expect(preloads(await page('/products'))).toEqual([]);
-    expect(preloads(await page('/no/such/page'))).toEqual([]);
+    expect(preloads(await page('/'))).toEqual([shared, '/assets/home-h1.js']);
+    expect(preloads(await page('/index.html'))).toEqual([shared, '/assets/home-h1.js']);
+    expect(preloads(await page('/login'))).toEqual([shared, '/assets/login-l1.js']);
+    expect(preloads(await page('/no/such/page'))).toEqual([shared]);
     // The links go into the head, before the page's own scripts run.
     const html = await page('/products/12');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
@@ -262,45 +274,38 @@ describe('compressed answers and the built web app', () => {
   });
 });
 
-// What the real build writes (apps/web/index.html, scripts/prerender.mjs), in small.
-const PRERENDER_INDEX = `<!doctype html><html lang="es"><head><meta name="application-name" content="UniMercado" /><title>UniMercado</title><link rel="stylesheet" crossorigin href="/assets/index-f1.css"><script src="/boot.js"></script><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"><div id="app-shell">shell</div></div></body></html>`;
 const FONT_CSS =
   '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-400-normal-a1.woff2)format("woff2");unicode-range:U+??,U+131,U+2000-206F}' +
   '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-ext-400-normal-b2.woff2)format("woff2");unicode-range:U+100-2BA,U+1E00-1E9F}';
 const BOOT_JS =
   "(function () { 'use strict'; document.documentElement.dataset.booted = ''; })();\n";
-const PLACEHOLDER = '__UNIMERCADO_APP_NAME__';
 
-describe('prerendered pages (decision 034)', () => {
+/**
+ * Stands in for the web build's server render (apps/web/src/app/entry-server.tsx): it writes the
+ * URL it rendered, the product name and whom for, with a title and styles as React and Emotion
+ * give them.
+ */
+const ECHO_RENDER = `
+export const renderPage = async ({ url, appName, user }) => ({
+  head: '<title>Página · ' + appName.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</title>',
+  styles: '<style data-emotion="css a1">.css-a1{color:#6200ea}</style>',
+  html: '<main class="css-a1"><h1>' + url + '</h1><p>' + (user ? user.name : 'anónimo') + '</p></main>',
+  state: '<script type="application/json" id="app-state">{}</script>',
+});
+`;
+
+describe('the pages’ documents (decision 045)', () => {
   let ctx: TestContext;
   let dist: string;
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'um-prerender-'));
+    dist = await mkdtemp(path.join(tmpdir(), 'um-document-'));
     await mkdir(path.join(dist, 'assets'));
     await mkdir(path.join(dist, '.vite'));
-    await writeFile(path.join(dist, 'index.html'), PRERENDER_INDEX);
+    await mkdir(path.join(dist, '.ssr'));
     await writeFile(path.join(dist, 'boot.js'), BOOT_JS);
-    await writeFile(path.join(dist, 'assets', 'index-f1.css'), FONT_CSS);
-    await writeFile(
-      path.join(dist, '.vite', 'route-preloads.json'),
-      JSON.stringify({ '/login': ['assets/login-l1.js'], '/profile': ['assets/profile-p1.js'] }),
-    );
-    await writeFile(
-      path.join(dist, '.vite', 'prerender.json'),
-      JSON.stringify({
-        appNamePlaceholder: PLACEHOLDER,
-        pages: {
-          '/login': {
-            html: `<header><a aria-label="${PLACEHOLDER}, ir al inicio" href="/">${PLACEHOLDER}</a></header><main><h1>Iniciar sesión</h1><p>Bienvenido de nuevo a ${PLACEHOLDER}</p><p>$&amp; $' $1</p></main>`,
-            head: `<title>Iniciar sesión · ${PLACEHOLDER}</title><style data-emotion="css a1">.css-a1{color:#6200ea}</style>`,
-          },
-          '*': {
-            html: '<main><h1>Página no encontrada</h1></main>',
-            head: `<title>Página no encontrada · ${PLACEHOLDER}</title><style data-emotion="css n1">.css-n1{margin:0}</style>`,
-          },
-        },
-      }),
-    );
+    await writeFile(path.join(dist, 'assets', 'main-f1.css'), FONT_CSS);
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    await writeFile(path.join(dist, '.ssr', 'entry-server.js'), ECHO_RENDER);
     ctx = await createTestApp({ config: { webDistDir: dist, appName: 'Mercado <Uni> & "Co"' } });
   });
   afterAll(async () => {
@@ -308,35 +313,26 @@ describe('prerendered pages (decision 034)', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  const NAME = 'Mercado &#60;Uni&#62; &#38; &#34;Co&#34;';
+  const NAME = 'Mercado &lt;Uni&gt; &amp; &quot;Co&quot;';
   const get = (url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
 
-  it('paints the page from its HTML: its markup, title and styles, with the configured name', async () => {
+  it('writes the render’s markup, title, styles and state into the page, with the configured name', async () => {
     const res = await get('/login');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = decoded(res);
     expect(html).toContain(
-      `<div id="root"><div id="app-page"><header><a aria-label="${NAME}, ir al inicio" href="/">${NAME}</a></header><main><h1>Iniciar sesión</h1><p>Bienvenido de nuevo a ${NAME}</p><p>$&amp; $' $1</p></main></div><div id="app-shell">shell</div></div>`,
+      '<div id="root"><main class="css-a1"><h1>/login</h1><p>anónimo</p></main></div><script type="application/json" id="app-state">{}</script>',
     );
-    expect(html).toContain(`<title>Iniciar sesión · ${NAME}</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>Página · Mercado &lt;Uni> &amp; "Co"</title>');
     expect(head).toContain('<style data-emotion="css a1">.css-a1{color:#6200ea}</style>');
-    expect(html).not.toContain(PLACEHOLDER);
-  });
-
-  it('runs the app only once the page is painted: its code waits, inert and at low priority', async () => {
-    const html = decoded(await get('/login'));
-    expect(html).not.toContain('<script type="module"');
-    const code = /<template id="app-code">(.*?)<\/template>/.exec(html)?.[1];
-    expect(code).toBe(
-      '<link rel="modulepreload" fetchpriority="low" data-app-entry crossorigin href="/assets/index-e1.js">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-l1.js">',
+    expect(head).toContain(`<meta name="application-name" content="${NAME}" />`);
+    expect(head).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
     );
-    // Nothing outside the template asks for the code.
-    expect(html.replace(/<template id="app-code">.*?<\/template>/, '')).not.toMatch(/\.js"/);
   });
 
   it('writes the boot script and the fonts into every page, with the script allowed by its hash', async () => {
@@ -358,36 +354,27 @@ describe('prerendered pages (decision 034)', () => {
     }
   });
 
-  it('keeps the light shell and the code as it was on pages that are not prerendered', async () => {
-    const html = decoded(await get('/profile'));
-    expect(html).toContain('<div id="root"><div id="app-shell">shell</div></div>');
-    expect(html).not.toContain('app-page');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-p1.js">');
-    expect(html).toContain(`<title>${NAME}</title>`);
-  });
-
-  it('answers paths that are no page with the prerendered not-found page and status 404', async () => {
+  it('answers paths that are no page with the app’s render of them and status 404', async () => {
     for (const url of ['/no/such/page', '/loginx']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      const html = decoded(res);
-      expect(html).toContain('<div id="app-page"><main><h1>Página no encontrada</h1></main></div>');
-      expect(html).toContain(`<title>Página no encontrada · ${NAME}</title>`);
+      // One render for every such path (the app's not-found page does not depend on it).
+      expect(decoded(res)).toContain('<h1>/no/such/page</h1>');
     }
   });
 
-  it("never serves the build's own records", async () => {
+  it("never serves the build's own records or Vite's page", async () => {
     for (const url of [
-      '/.vite/prerender.json',
-      '/.vite/route-preloads.json',
-      '/%2evite/prerender.json',
-      '/assets/../.vite/prerender.json',
+      '/.vite/manifest.json',
+      '/.ssr/entry-server.js',
+      '/%2essr/entry-server.js',
+      '/assets/../.vite/manifest.json',
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.body, url).not.toContain(PLACEHOLDER);
+      expect(res.body, url).not.toContain('renderPage');
+      expect(res.body, url).not.toContain('isEntry');
     }
   });
 });
@@ -429,37 +416,18 @@ const readWebPaths = async () => {
 };
 
 describe('the shared route table', () => {
-  it('lists exactly the web router’s pages', async () => {
-    const routerFile = await readFile(path.join(REPO_ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
+  it('names a module of the web app for every page, and the app’s paths are its pages', async () => {
+    // The router and scripts/budget.mjs take each page's module from the table.
+    for (const route of WEB_ROUTES) {
+      await expect(
+        access(path.join(REPO_ROOT, 'apps/web/src/app', `${route.page}.tsx`)),
+        route.path,
+      ).resolves.toBeUndefined();
+    }
     const paths = await readWebPaths();
-    const routerPaths = [...routerFile.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')/g)]
-      .map((match) => (match[1] ? paths.get(match[1]) : match[2]))
-      .filter((value) => value !== '*');
-    expect(routerPaths.length).toBeGreaterThan(10);
-    expect(routerPaths.every((value) => typeof value === 'string')).toBe(true);
-    expect([...new Set(routerPaths)].sort()).toEqual(WEB_ROUTES.map((route) => route.path).sort());
-  });
-
-  it('gives the build’s route preloads the router’s page modules (scripts/budget.mjs ROUTES)', async () => {
-    const routerFile = await readFile(path.join(REPO_ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
-    const paths = await readWebPaths();
-    const routerModules: Record<string, string> = Object.fromEntries(
-      [
-        ...routerFile.matchAll(
-          /(?:path:\s*paths\.(\w+)|index:\s*true),\s*\.\.\.page\(\s*paths\.(\w+),\s*\(\)\s*=>\s*import\('\.\/(routes\/[^']+)'\)/g,
-        ),
-      ].map((match): [string, string] => {
-        const route = match[1] ? (paths.get(match[1]) ?? `unknown ${match[1]}`) : '/';
-        // The page's part is named after its own route (lib/lazy-part.tsx).
-        expect(paths.get(match[2] ?? ''), route).toBe(route);
-        return [route, `src/app/${match[3]}.tsx`];
-      }),
+    expect([...new Set(paths.values())].sort()).toEqual(
+      WEB_ROUTES.map((route) => route.path).sort(),
     );
-    const { ROUTES } = (await import(path.join(REPO_ROOT, 'scripts/budget.mjs'))) as {
-      ROUTES: Record<string, string>;
-    };
-    expect(Object.keys(routerModules).sort()).toEqual(WEB_ROUTES.map((route) => route.path).sort());
-    expect(ROUTES).toEqual(routerModules);
   });
 
   it('matches concrete paths against the patterns', () => {

@@ -1,15 +1,13 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { SessionUser } from '@/lib/session';
 
 /**
- * What the browser's first render over a page the server wrote starts from (app/main.tsx): the
- * server writes it into the page (app/server-render.tsx, decisions 034 and 036).
+ * What the server rendered a page from, written into the page for the browser's hydration
+ * (app/entry-server.tsx → app/main.tsx; decision 045): the API answers it showed (TanStack
+ * Query's dehydrated state) and the signed-in user it drew the top bar for (from the session
+ * cookie), or null.
  */
-export type PageState = {
-  /** The code-split parts the page showed (lib/lazy-part.tsx). */
-  parts: string[];
-  /** The API answers the page showed: each query's key, its data and when it was answered. */
-  answers?: { queryKey: QueryKey; data: unknown; updatedAt: number }[];
-};
+export type PageState = { queries: DehydratedState; user: SessionUser | null };
 
 /** The page's state inside the HTML: JSON in a script element the browser does not run. */
 export const PAGE_STATE_ID = 'app-state';

@@ -1,9 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  HydrationBoundary,
+  QueryClientProvider,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+import type { Session } from '@/lib/session';
 import { getSessionStore, type SessionStore } from '@/lib/session-store';
 import { theme } from './theme';
 
@@ -23,14 +29,23 @@ const useClearCacheOnAccountChange = (store: SessionStore, client: QueryClient) 
   }, [store, client]);
 };
 
+/**
+ * The providers of the app, the same on the server and in the browser (app/entry-server.tsx,
+ * app/main.tsx): `queries` are the answers the server rendered the page with (TanStack Query's
+ * dehydrate/HydrationBoundary) and `serverSession` the session it rendered it for.
+ */
 export const AppProvider = ({
   children,
   queryClient,
   sessionStore,
+  queries,
+  serverSession,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   sessionStore?: SessionStore;
+  queries?: DehydratedState | undefined;
+  serverSession?: Session | null;
 }) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [store] = useState(() => sessionStore ?? getSessionStore());
@@ -39,7 +54,11 @@ export const AppProvider = ({
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <AuthProvider store={store}>{children}</AuthProvider>
+        <HydrationBoundary state={queries}>
+          <AuthProvider store={store} serverSession={serverSession}>
+            {children}
+          </AuthProvider>
+        </HydrationBoundary>
       </QueryClientProvider>
     </ThemeProvider>
   );

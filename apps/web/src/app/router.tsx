@@ -1,6 +1,14 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
-import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { WEB_ROUTES, type WebPage, type WebRoute } from '@unimercado/shared/routes';
+import { use, useEffect, type ComponentType } from 'react';
+import {
+  UNSAFE_NavigationContext,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
@@ -8,230 +16,90 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { lazyPart } from '@/lib/lazy-part';
 import { RootLayout } from './root-layout';
 
-/** What a code-split page's route carries besides its element. */
-type PageHandle = { preload: () => Promise<void> };
+/**
+ * Each page's code, by its name in the shared route table (packages/shared/src/routes.ts): the
+ * type checker fails when a page of the table has no loader here, so the router cannot drift
+ * from the table the server and the budget read.
+ */
+const PAGE_LOADERS: { [P in WebPage]: () => Promise<ComponentType> } = {
+  'routes/home': async () => (await import('./routes/home')).HomeRoute,
+  'routes/auth/login': async () => (await import('./routes/auth/login')).LoginRoute,
+  'routes/auth/register': async () => (await import('./routes/auth/register')).RegisterRoute,
+  'routes/auth/verification-pending': async () =>
+    (await import('./routes/auth/verification-pending')).VerificationPendingRoute,
+  'routes/auth/verify-email': async () =>
+    (await import('./routes/auth/verify-email')).VerifyEmailRoute,
+  'routes/auth/forgot-password': async () =>
+    (await import('./routes/auth/forgot-password')).ForgotPasswordRoute,
+  'routes/auth/reset-password': async () =>
+    (await import('./routes/auth/reset-password')).ResetPasswordRoute,
+  'routes/public-profile': async () => (await import('./routes/public-profile')).PublicProfileRoute,
+  'routes/search': async () => (await import('./routes/search')).SearchRoute,
+  'routes/products': async () => (await import('./routes/products')).ProductsRoute,
+  'routes/product-detail': async () => (await import('./routes/product-detail')).ProductDetailRoute,
+  'routes/profile': async () => (await import('./routes/profile')).ProfileRoute,
+  'routes/my-favorites': async () => (await import('./routes/my-favorites')).MyFavoritesRoute,
+  'routes/create-product': async () => (await import('./routes/create-product')).CreateProductRoute,
+  'routes/chat': async () => (await import('./routes/chat')).ChatRoute,
+  'routes/my-products': async () => (await import('./routes/my-products')).MyProductsRoute,
+  'routes/my-purchases': async () => (await import('./routes/my-purchases')).MyPurchasesRoute,
+  'routes/notifications': async () => (await import('./routes/notifications')).NotificationsRoute,
+  // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
+  'routes/admin-panel': async () => (await import('./routes/admin-panel')).AdminPanelRoute,
+};
 
 /**
  * Code-split pages: each route module is loaded when first visited; the layout's route boundary
  * shows a skeleton meanwhile and the connection screen when the chunk cannot load
- * (components/errors/route-boundary.tsx). Use as `{ path, ...page(path, ...) }`.
- *
- * A page whose code was loaded beforehand (`preloadRoute`, before the first render) renders at
- * once instead of suspending, so the first render over a page the server wrote shows the page,
- * not its loading skeleton (lib/lazy-part.tsx, decision 034).
+ * (components/errors/route-boundary.tsx).
  *
  * The app uses React Router's declarative mode (`useRoutes`), not the data router: the data
- * router's code alone is ≈17 KB brotli of the 150 KB the first render may load (issue 7,
- * docs/decisions/015), and the app uses none of its loaders or actions.
+ * router's code alone is ≈17 KB brotli (docs/decisions/015), and the app uses none of its
+ * loaders or actions.
  */
-const page = <M,>(
-  path: string,
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): { element: ReactNode; handle: PageHandle } => {
-  const Page = lazyPart(`page:${path}`, async () => pick(await load()));
-  return { element: <Page />, handle: { preload: Page.preload } };
+const pageRoute = (route: WebRoute): RouteObject => {
+  const Page = lazyPart(`page:${route.path}`, PAGE_LOADERS[route.page]);
+  return {
+    ...(route.path === '/' ? { index: true } : { path: route.path }),
+    element: <Page />,
+  };
 };
 
 /**
- * Spec section 2 route table. /products and /products/:id stay public (decision 002), and so does
- * /user/:userId (decision 012).
+ * Spec section 2 route table, from the shared one. /products, /products/:id and /user/:userId
+ * stay public (decisions 002 and 012).
  */
 export const routes: RouteObject[] = [
   {
-    path: paths.home,
+    path: '/',
     element: <RootLayout />,
     children: [
-      {
-        index: true,
-        ...page(
-          paths.home,
-          () => import('./routes/home'),
-          (m) => m.HomeRoute,
-        ),
-      },
-      {
-        path: paths.login,
-        ...page(
-          paths.login,
-          () => import('./routes/auth/login'),
-          (m) => m.LoginRoute,
-        ),
-      },
-      {
-        path: paths.register,
-        ...page(
-          paths.register,
-          () => import('./routes/auth/register'),
-          (m) => m.RegisterRoute,
-        ),
-      },
-      {
-        path: paths.verificationPending,
-        ...page(
-          paths.verificationPending,
-          () => import('./routes/auth/verification-pending'),
-          (m) => m.VerificationPendingRoute,
-        ),
-      },
-      {
-        path: paths.verifyEmail,
-        ...page(
-          paths.verifyEmail,
-          () => import('./routes/auth/verify-email'),
-          (m) => m.VerifyEmailRoute,
-        ),
-      },
-      {
-        path: paths.forgotPassword,
-        ...page(
-          paths.forgotPassword,
-          () => import('./routes/auth/forgot-password'),
-          (m) => m.ForgotPasswordRoute,
-        ),
-      },
-      {
-        path: paths.resetPassword,
-        ...page(
-          paths.resetPassword,
-          () => import('./routes/auth/reset-password'),
-          (m) => m.ResetPasswordRoute,
-        ),
-      },
-      {
-        // Public (decision 012): anyone sees name, statistics and reviews; contact details are
-        // for verified members.
-        path: paths.publicProfile,
-        ...page(
-          paths.publicProfile,
-          () => import('./routes/public-profile'),
-          (m) => m.PublicProfileRoute,
-        ),
-      },
-      {
-        path: paths.search,
-        ...page(
-          paths.search,
-          () => import('./routes/search'),
-          (m) => m.SearchRoute,
-        ),
-      },
-      {
-        path: paths.products,
-        ...page(
-          paths.products,
-          () => import('./routes/products'),
-          (m) => m.ProductsRoute,
-        ),
-      },
-      {
-        path: paths.productDetail,
-        ...page(
-          paths.productDetail,
-          () => import('./routes/product-detail'),
-          (m) => m.ProductDetailRoute,
-        ),
-      },
+      ...WEB_ROUTES.filter((route) => route.access === 'public').map(pageRoute),
       {
         element: <ProtectedRoute roles={[ROLE_USER, ROLE_ADMIN]} />,
-        children: [
-          {
-            path: paths.profile,
-            ...page(
-              paths.profile,
-              () => import('./routes/profile'),
-              (m) => m.ProfileRoute,
-            ),
-          },
-          {
-            path: paths.myFavorites,
-            ...page(
-              paths.myFavorites,
-              () => import('./routes/my-favorites'),
-              (m) => m.MyFavoritesRoute,
-            ),
-          },
-          {
-            path: paths.createProduct,
-            ...page(
-              paths.createProduct,
-              () => import('./routes/create-product'),
-              (m) => m.CreateProductRoute,
-            ),
-          },
-          {
-            path: paths.chat,
-            ...page(
-              paths.chat,
-              () => import('./routes/chat'),
-              (m) => m.ChatRoute,
-            ),
-          },
-          {
-            path: paths.myProducts,
-            ...page(
-              paths.myProducts,
-              () => import('./routes/my-products'),
-              (m) => m.MyProductsRoute,
-            ),
-          },
-          {
-            path: paths.myPurchases,
-            ...page(
-              paths.myPurchases,
-              () => import('./routes/my-purchases'),
-              (m) => m.MyPurchasesRoute,
-            ),
-          },
-          {
-            path: paths.notifications,
-            ...page(
-              paths.notifications,
-              () => import('./routes/notifications'),
-              (m) => m.NotificationsRoute,
-            ),
-          },
-          {
-            // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
-            path: paths.adminPanel,
-            ...page(
-              paths.adminPanel,
-              () => import('./routes/admin-panel'),
-              (m) => m.AdminPanelRoute,
-            ),
-          },
-        ],
+        children: WEB_ROUTES.filter((route) => route.access === 'protected').map(pageRoute),
       },
       { path: '*', element: <NotFound /> },
     ],
   },
 ];
 
-/**
- * Loads the code of the page at `pathname` (and of the layouts around it) before the first render.
- * Rejects when it cannot be downloaded; the page's route boundary then handles it as it would.
- */
-export const preloadRoute = async (pathname: string) => {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.flatMap((match) => {
-      const handle = match.route.handle as PageHandle | undefined;
-      return handle ? [handle.preload()] : [];
-    }),
-  );
-};
-
 /** A 401 anywhere sends the browser to /login, remembering where it was (spec section 4). */
 const UnauthorizedRedirect = () => {
   const navigate = useNavigate();
   const location = useLocation();
+  // The router shows a new page as a transition, which waits for the page's code and data: a 401
+  // from that data comes while the page before is still shown. Where the browser was going is
+  // the history's location (the router's navigator), not the one on screen.
+  const { navigator } = use(UNSAFE_NavigationContext);
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (location.pathname === paths.login) return;
-      void navigate(paths.login, { replace: true, state: { from: location } });
+      const from = (navigator as { location?: Location }).location ?? location;
+      if (from.pathname === paths.login) return;
+      void navigate(paths.login, { replace: true, state: { from } });
     });
     return () => setUnauthorizedHandler(null);
-  }, [navigate, location]);
+  }, [navigate, location, navigator]);
   return null;
 };
 

@@ -13,8 +13,10 @@ export const readAppName = (doc: Document | undefined, viteName: string | undefi
   return fromVite ? fromVite : DEFAULT_APP_NAME;
 };
 
+type WebEnv = { appName: string; readonly apiBaseUrl: string; readonly campusTimeZone: string };
+
 /** Web settings read once at load (architecture.md, "Configuration"). */
-export const env = {
+export const env: WebEnv = {
   appName: readAppName(
     typeof document === 'undefined' ? undefined : document,
     import.meta.env.VITE_APP_NAME,
@@ -22,4 +24,9 @@ export const env = {
   apiBaseUrl: '/api',
   /** Dates are written in it, on the server and in the browser alike (decision 050). */
   campusTimeZone: import.meta.env.CAMPUS_TIME_ZONE,
-} as const;
+};
+
+/** The server's render writes the server's APP_NAME, as the page's meta tag tells the browser. */
+export const setServerAppName = (appName: string) => {
+  env.appName = appName;
+};

@@ -25,14 +25,27 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * `serverSession` is the session the server rendered the page with (from its session cookie, or
+ * none): what the server's render and the browser's hydration read, so both draw the same top
+ * bar; right after hydration React renders again with the session of this browser's storage when
+ * it differs (useSyncExternalStore's server snapshot).
+ */
 export const AuthProvider = ({
   children,
   store = getSessionStore(),
+  serverSession,
 }: {
   children: ReactNode;
   store?: SessionStore;
+  serverSession?: Session | null;
 }) => {
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const session = useSyncExternalStore(
+    store.subscribe,
+    store.getSnapshot,
+    serverSession === undefined ? store.getSnapshot : () => serverSession,
+  );
+  // The server never renders an expired session's notice: the browser's storage says so after.
   const hasSessionExpired = useSyncExternalStore(store.subscribe, store.isExpired, () => false);
 
   // Another tab signing in or out changes local storage: follow it.

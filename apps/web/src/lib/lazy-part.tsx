@@ -1,20 +1,13 @@
-import { createContext, lazy, use, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /**
- * Code-split parts of the app (pages, and the parts of a page that load after its first render)
- * that can be loaded ahead of a render. A part whose code has been loaded renders at once instead
- * of suspending, so the app's first render over a page the server wrote (prerendered or rendered
- * with its data, decisions 034 and 036) shows that page, not the parts' loading states.
- *
- * Ids name parts across the server's render and the browser's: the server lists the parts a page
- * showed (`RenderedPartsContext`), the browser loads them before its first render
- * (`preloadParts`).
+ * Code-split parts of the app (pages, and the parts of a page that are not needed at once) that
+ * can also be loaded ahead of time (`preload`: a page's code before navigating, on hover). A part
+ * whose code has been loaded renders at once instead of suspending. While the browser hydrates a
+ * page the server rendered, a part whose code is still on its way keeps the server's markup until
+ * it arrives (React hydrates it then), so nothing on screen changes (decision 045). `id` names the
+ * part in React's tools.
  */
-const loaders = new Map<string, () => Promise<void>>();
-
-/** While the server renders a page: the ids of the parts it shows. */
-export const RenderedPartsContext = createContext<Set<string> | null>(null);
-
 export type LazyPart<P> = ComponentType<P> & { preload: () => Promise<void> };
 
 export const lazyPart = <P extends object>(
@@ -30,30 +23,11 @@ export const lazyPart = <P extends object>(
     return { default: Loaded as ComponentType<P> };
   });
   const Part = (props: P) => {
-    use(RenderedPartsContext)?.add(id);
     // Chosen once per mount: changing the component type later would remount the part and lose
     // its state.
     const [Component] = useState<ComponentType<P>>(() => Loaded ?? Lazy);
     return <Component {...props} />;
   };
   Part.displayName = `Part(${id})`;
-  loaders.set(id, preload);
   return Object.assign(Part, { preload });
-};
-
-/**
- * Loads the code of the parts `ids` names (those known so far: a part defined in another part's
- * code becomes known once that code has loaded, hence the passes). Rejects when a download fails.
- */
-export const preloadParts = async (ids: readonly string[]) => {
-  const done = new Set<string>();
-  for (let pass = 0; pass < 4; pass += 1) {
-    const ready = ids.flatMap((id) => {
-      const load = done.has(id) ? undefined : loaders.get(id);
-      return load ? [{ id, load }] : [];
-    });
-    if (ready.length === 0) return;
-    await Promise.all(ready.map(({ load }) => load()));
-    for (const { id } of ready) done.add(id);
-  }
 };

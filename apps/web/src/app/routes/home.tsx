@@ -1,11 +1,15 @@
 import { HOME_RECENT_COUNT } from '@unimercado/shared/constants';
 import { PageTitle } from '@/components/layout/page-title';
 import { env } from '@/config/env';
-import { useCategories } from '@/features/categories/api/get-categories';
+import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories';
 import { Landing } from '@/features/home/components/landing';
-import { useAvailableProducts } from '@/features/products/api/get-products';
+import {
+  availableProductsQueryOptions,
+  useAvailableProducts,
+} from '@/features/products/api/get-products';
 import { HeroListings, RecentListings } from '@/features/products/components/recent-listings';
 import { useAuth } from '@/lib/auth';
+import type { PrefetchPage } from '../page-data';
 
 export const HomeRoute = () => {
   const { isAuthenticated } = useAuth();
@@ -32,3 +36,10 @@ export const HomeRoute = () => {
     </>
   );
 };
+
+/** The categories and the newest listings, for the server's render (decision 045). */
+export const prefetchHome: PrefetchPage = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(categoriesQueryOptions()),
+    queryClient.prefetchQuery(availableProductsQueryOptions({ page: 0, size: HOME_RECENT_COUNT })),
+  ]);

@@ -2,11 +2,13 @@ import type { Product } from '@unimercado/shared/schemas/products';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { paths } from '@/config/paths';
+import { productQueryOptions } from '@/features/products/api/get-product';
 import { ProductDetail } from '@/features/products/components/product-detail';
 import { useRequireSignIn } from '@/features/products/hooks/use-pending-action';
 import { useAuth } from '@/lib/auth';
 import { buildChatContact, buildProductGreeting } from '@/lib/chat-contact';
 import { useTradeActions } from '../use-trade-actions';
+import type { PrefetchPage } from '../page-data';
 
 const parseId = (value: string | undefined) =>
   value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
@@ -49,4 +51,10 @@ export const ProductDetailRoute = () => {
       {trade.elements}
     </PageContainer>
   );
+};
+
+/** The product, for the server's render (decision 045). */
+export const prefetchProductDetail: PrefetchPage = async (queryClient, { params }) => {
+  const productId = parseId(params.id);
+  if (productId !== null) await queryClient.prefetchQuery(productQueryOptions(productId));
 };

@@ -7,13 +7,17 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
-import { useAvailableProducts } from '@/features/products/api/get-products';
+import {
+  availableProductsQueryOptions,
+  useAvailableProducts,
+} from '@/features/products/api/get-products';
 import { cardActionsFor } from '@/features/products/components/product-card-actions';
 import { EmptyState } from '@/features/products/components/product-grid';
 import { ProductResults } from '@/features/products/components/product-results';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import { useAuth } from '@/lib/auth';
 import { useTradeActions } from '../use-trade-actions';
+import type { PrefetchPage } from '../page-data';
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -89,3 +93,12 @@ export const ProductsRoute = () => {
     </PageContainer>
   );
 };
+
+/** The page's products, for the server's render (decision 045). */
+export const prefetchProducts: PrefetchPage = (queryClient, { searchParams }) =>
+  queryClient.prefetchQuery(
+    availableProductsQueryOptions({
+      page: pageFrom(searchParams.get('page')) - 1,
+      size: PAGE_SIZE,
+    }),
+  );

@@ -1,6 +1,11 @@
 import type { Profile } from '@unimercado/shared/schemas/users';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
+import { productsQueryOptions } from '@/features/products/api/get-products';
+import { PROFILE_PAGE_SIZE } from '@/features/products/components/seller-listings';
+import { userQueryOptions } from '@/features/users/api/get-user';
+import { receivedReviewsQueryOptions } from '@/features/users/api/get-user-reviews';
+import { userStatsQueryOptions } from '@/features/users/api/get-user-stats';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { PublicProfile } from '@/features/users/components/public-profile';
@@ -10,6 +15,7 @@ import {
 } from '@/features/users/components/lazy-seller-listings';
 import { buildChatContact, parseUserId } from '@/features/users/utils/contact';
 import { useAuth } from '@/lib/auth';
+import type { PrefetchPage } from '../page-data';
 
 export const PublicProfileRoute = () => {
   const { userId } = useParams();
@@ -43,4 +49,18 @@ export const PublicProfileRoute = () => {
       />
     </PageContainer>
   );
+};
+
+/** The member's profile, statistics, reviews and first listings, for the server's render (045). */
+export const prefetchPublicProfile: PrefetchPage = async (queryClient, { params }) => {
+  const id = parseUserId(params.userId);
+  if (id === null) return;
+  await Promise.all([
+    queryClient.prefetchQuery(userQueryOptions(id)),
+    queryClient.prefetchQuery(userStatsQueryOptions(id)),
+    queryClient.prefetchQuery(receivedReviewsQueryOptions(id)),
+    queryClient.prefetchQuery(
+      productsQueryOptions({ sellerId: id, page: 0, size: PROFILE_PAGE_SIZE }),
+    ),
+  ]);
 };

@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
-import { useCategories } from '@/features/categories/api/get-categories';
-import { useProducts } from '@/features/products/api/get-products';
+import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories';
+import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';
 import { SkeletonGrid } from '@/features/products/components/product-grid';
-import { SearchPanel, SortSelect } from '@/features/products/components/search-panel';
+import {
+  SearchPanel,
+  SortSelect,
+  type SearchChange,
+} from '@/features/products/components/search-panel';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
 import {
   filtersFromParams,
@@ -19,6 +23,7 @@ import {
 } from '@/features/products/utils/search-filters';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatCount } from '@/utils/format';
+import type { PrefetchPage } from '../page-data';
 
 /** Six skeleton cards while a search loads (spec section 9). */
 const SEARCH_SKELETONS = 6;
@@ -43,8 +48,16 @@ export const SearchRoute = () => {
   // Prices the API refused: its message beside them, and no results (issue 18).
   const priceError = priceFilterErrorOf(results.error);
 
-  const change = (next: SearchFilters, options: { replace?: boolean } = {}) =>
-    setParams(paramsFromFilters(next), { replace: options.replace ?? false });
+  // The filters asked for last, until the router shows them (it may wait for the results).
+  const requested = useRef<SearchFilters | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [filters]);
+  const change: SearchChange = (next, options = {}) => {
+    const filtersNext = typeof next === 'function' ? next(requested.current ?? filters) : next;
+    requested.current = filtersNext;
+    setParams(paramsFromFilters(filtersNext), { replace: options.replace ?? false });
+  };
 
   const goTo = (page: number) => {
     change({ ...filters, page });
@@ -96,3 +109,12 @@ export const SearchRoute = () => {
     </PageContainer>
   );
 };
+
+/** The categories and the search's first answer, for the server's render (decision 045). */
+export const prefetchSearch: PrefetchPage = (queryClient, { searchParams }) =>
+  Promise.all([
+    queryClient.prefetchQuery(categoriesQueryOptions()),
+    queryClient.prefetchQuery(
+      productsQueryOptions(toProductQuery(filtersFromParams(searchParams), PAGE_SIZE)),
+    ),
+  ]);

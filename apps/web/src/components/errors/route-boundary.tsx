@@ -1,6 +1,7 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageSkeleton } from '@/components/feedback/page-skeleton';
+import { retypeNotedFields } from '@/lib/typed-before-hydration';
 import { ConnectionFailed } from './connection-failed';
 import { RouteError } from './route-error';
 
@@ -43,6 +44,25 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /**
+ * Runs once the page around it has been hydrated (or rendered): types again what the visitor
+ * typed before (lib/typed-before-hydration.ts), marks the document, so forms are sent by the app
+ * from now on, and then sends a form the visitor sent before (held back by public/boot.js;
+ * decision 045) through the app's own handler, validation included.
+ */
+const PageHydrated = () => {
+  useEffect(() => {
+    void retypeNotedFields().then(() => {
+      document.documentElement.setAttribute('data-hydrated', '');
+      for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submit-pending]')) {
+        form.removeAttribute('data-submit-pending');
+        if (form.isConnected) form.requestSubmit();
+      }
+    });
+  }, []);
+  return null;
+};
+
+/**
  * Around the page inside the layout (top bar and footer stay): a skeleton while the page's code
  * loads, the connection screen when it cannot load, the error page when it breaks.
  */
@@ -50,7 +70,10 @@ export const RouteBoundary = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      <Suspense fallback={<PageSkeleton />}>
+        {children}
+        <PageHydrated />
+      </Suspense>
     </RouteErrorBoundary>
   );
 };

@@ -9,7 +9,8 @@ import { NavigationFocus } from './navigation-focus';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
 import { UNVERIFIED_NOTICE_HIDDEN_ON, UnverifiedNotice } from './unverified-notice';
-import { useBottomBarVisible, useIsNarrow } from './use-layout';
+import { NARROW_MEDIA } from './layout-rules';
+import { useBottomBarVisible } from './use-layout';
 
 /**
  * The root layout of spec section 2: sticky top bar, main content, bottom bar. The app layer
@@ -26,8 +27,9 @@ export const AppLayout = ({
   const { user, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const isNarrow = useIsNarrow();
-  const hasBottomBar = user !== null && isNarrow;
+  // Signed in, the narrow layout has the bottom bar instead of the footer: both are rendered and
+  // CSS shows one (layout-rules.ts), so the server's page and the hydrated one are the same.
+  const hasBottomBar = user !== null;
   const isBottomBarVisible = useBottomBarVisible(hasBottomBar);
 
   // The provider drops the cached answers of the account that signs out (app/provider.tsx).
@@ -58,7 +60,6 @@ export const AppLayout = ({
       <TopBar
         user={user}
         isAdmin={isAdmin}
-        isNarrow={isNarrow}
         hasUnreadNotifications={hasUnreadNotifications}
         unreadMessages={unreadMessages}
         onSignOut={handleSignOut}
@@ -70,20 +71,32 @@ export const AppLayout = ({
         component="main"
         id="contenido"
         tabIndex={-1}
-        sx={{ flex: 1, outline: 'none', pb: hasBottomBar ? `${BOTTOM_BAR_HEIGHT + 16}px` : 0 }}
+        sx={{
+          flex: 1,
+          outline: 'none',
+          ...(hasBottomBar ? { [NARROW_MEDIA]: { pb: `${BOTTOM_BAR_HEIGHT + 16}px` } } : {}),
+        }}
       >
         <RouteBoundary>
           <Outlet />
         </RouteBoundary>
       </Box>
-      {!hasBottomBar && (
-        <Box component="footer" sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-          <Typography variant="body2">
-            © {new Date().getFullYear()} {env.appName} · Compra y vende dentro de tu comunidad
-            universitaria
-          </Typography>
-        </Box>
-      )}
+      <Box
+        component="footer"
+        sx={{
+          py: 4,
+          px: 2,
+          textAlign: 'center',
+          color: 'text.secondary',
+          ...(hasBottomBar ? { [NARROW_MEDIA]: { display: 'none' } } : {}),
+        }}
+      >
+        <Typography variant="body2">
+          {/* The year of the server's render and of the browser may differ on New Year's Eve. */}©{' '}
+          <span suppressHydrationWarning>{new Date().getFullYear()}</span> {env.appName} · Compra y
+          vende dentro de tu comunidad universitaria
+        </Typography>
+      </Box>
       {hasBottomBar && <BottomBar visible={isBottomBarVisible} />}
       <NavigationFocus />
     </Box>

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { WIDE_MEDIA } from './layout-rules';
 
 type BottomItem = {
   label: string;
@@ -64,6 +65,8 @@ export const BottomBar = ({ visible }: { visible: boolean }) => {
         left: 0,
         right: 0,
         bottom: 0,
+        // Only on the narrow layout (spec section 2), chosen by CSS (layout-rules.ts).
+        [WIDE_MEDIA]: { display: 'none' },
         zIndex: (theme) => theme.zIndex.appBar,
         borderTop: '1px solid',
         borderColor: 'divider',

@@ -13,6 +13,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
+import { NARROW_MEDIA, WIDE_MEDIA } from './layout-rules';
 import { LogoMark } from './logo';
 import { MAIN_NAV, visibleItems } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -24,7 +25,6 @@ const NavDrawer = lazy(loadNavDrawer);
 export type TopBarProps = {
   user: SessionUser | null;
   isAdmin: boolean;
-  isNarrow: boolean;
   hasUnreadNotifications: boolean;
   /** Unread chat messages: a count on the chat icon (issue 18). */
   unreadMessages?: number;
@@ -35,7 +35,6 @@ export type TopBarProps = {
 export const TopBar = ({
   user,
   isAdmin,
-  isNarrow,
   hasUnreadNotifications,
   unreadMessages = 0,
   onSignOut,
@@ -59,7 +58,7 @@ export const TopBar = ({
       <Toolbar
         sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 68 }, px: { xs: 1, sm: 2.5 } }}
       >
-        {user && isNarrow && (
+        {user && (
           <IconButton
             edge="start"
             aria-label="Abrir menú"
@@ -69,6 +68,8 @@ export const TopBar = ({
               setHasOpenedDrawer(true);
               setIsDrawerOpen(true);
             }}
+            // The narrow layout's (spec section 2), chosen by CSS (layout-rules.ts).
+            sx={{ [WIDE_MEDIA]: { display: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
@@ -87,7 +88,8 @@ export const TopBar = ({
             minWidth: 0,
             borderRadius: 2,
             pr: 1,
-            pl: user && isNarrow ? 0 : { xs: 0.5, sm: 1 },
+            pl: { xs: 0.5, sm: 1 },
+            ...(user ? { [NARROW_MEDIA]: { pl: 0 } } : {}),
           }}
         >
           <LogoMark size={34} />
@@ -132,11 +134,11 @@ export const TopBar = ({
           </Box>
         )}
 
-        {user && !isNarrow && (
+        {user && (
           <Box
             component="nav"
             aria-label="Navegación principal"
-            sx={{ display: 'flex', gap: 0.5, mr: 1 }}
+            sx={{ display: 'flex', gap: 0.5, mr: 1, [NARROW_MEDIA]: { display: 'none' } }}
           >
             {visibleItems(MAIN_NAV, isAdmin).map((item) => {
               const isCurrent = pathname === item.to;
@@ -205,7 +207,7 @@ export const TopBar = ({
           </Box>
         )}
       </Toolbar>
-      {user && isNarrow && hasOpenedDrawer && (
+      {user && hasOpenedDrawer && (
         <Suspense fallback={null}>
           <NavDrawer open={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} isAdmin={isAdmin} />
         </Suspense>

@@ -1,7 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setViewportWidth } from '@/testing/test-utils';
-import { useBottomBarVisible, useIsNarrow } from './use-layout';
+import { useBottomBarVisible } from './use-layout';
 
 const scrollTo = (y: number) => {
   Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: y });
@@ -25,15 +24,5 @@ describe('useBottomBarVisible', () => {
   it('is never visible when disabled', () => {
     const { result } = renderHook(() => useBottomBarVisible(false));
     expect(result.current).toBe(false);
-  });
-});
-
-describe('useIsNarrow', () => {
-  it('follows window resizes around 1030px', () => {
-    setViewportWidth(1280);
-    const { result } = renderHook(() => useIsNarrow());
-    expect(result.current).toBe(false);
-    act(() => setViewportWidth(1030));
-    expect(result.current).toBe(true);
   });
 });

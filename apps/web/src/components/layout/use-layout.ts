@@ -6,7 +6,11 @@ const subscribeResize = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 
-/** True at widths up to the narrow breakpoint; follows window resizes. */
+/**
+ * Whether the window is phone-sized, for a page's behaviour that CSS cannot choose. The server's
+ * page and hydration read it as narrow (React uses the server snapshot while hydrating), so no
+ * mismatch; layout itself is chosen by CSS media queries (decision 045).
+ */
 export const useIsNarrow = (): boolean =>
   useSyncExternalStore(
     subscribeResize,

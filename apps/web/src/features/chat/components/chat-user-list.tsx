@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -6,7 +7,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ChatUser } from '@unimercado/shared/chat';
-import { CountBadge } from '@/components/feedback/count-badge';
 import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { getInitials } from '@/utils/initials';
 import { formatRelativeTime } from '@/utils/format';
@@ -58,18 +58,16 @@ export const ChatUserList = ({
             sx={{ py: 1.25, minHeight: 64 }}
           >
             <ListItemAvatar>
-              <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
+              <Badge
+                badgeContent={entry.unreadCount}
+                color="primary"
+                overlap="circular"
+                slotProps={{ badge: { 'aria-label': `${entry.unreadCount} sin leer` } }}
+              >
                 <Avatar sx={{ bgcolor: 'primary.main', width: 44, height: 44 }}>
                   {getInitials(entry.name)}
                 </Avatar>
-                {entry.unreadCount > 0 && (
-                  <CountBadge
-                    count={entry.unreadCount}
-                    inset="14%"
-                    label={`${entry.unreadCount} sin leer`}
-                  />
-                )}
-              </Box>
+              </Badge>
             </ListItemAvatar>
             <ListItemText
               primary={entry.name}

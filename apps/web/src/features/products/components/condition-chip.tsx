@@ -1,7 +1,5 @@
+import Chip from '@mui/material/Chip';
 import type { ProductCondition } from '@unimercado/shared/constants';
-import { LabelChip } from '@/components/data-display/label-chip';
-
-type ChipStyle = Parameters<typeof LabelChip>[0]['sx'];
 
 const STYLES: Record<ProductCondition, { bgcolor: string; color: string }> = {
   Nuevo: { bgcolor: '#e8f5e9', color: '#1b5e20' },
@@ -9,7 +7,7 @@ const STYLES: Record<ProductCondition, { bgcolor: string; color: string }> = {
   Usado: { bgcolor: '#fff3e0', color: '#7a3e00' },
 };
 
-/** The product's condition (spec: status chip), in colours with AA contrast. */
+/** The product's condition (spec: status chip), MUI's Chip in colours with AA contrast. */
 export const ConditionChip = ({
   condition,
   size = 'small',
@@ -17,7 +15,6 @@ export const ConditionChip = ({
 }: {
   condition: ProductCondition;
   size?: 'small' | 'medium';
-  sx?: ChipStyle;
-}) => (
-  <LabelChip label={condition} size={size} sx={{ ...STYLES[condition], fontWeight: 600, ...sx }} />
-);
+  /** Where it sits (e.g. over a card's photo). */
+  sx?: Record<string, string | number>;
+}) => <Chip label={condition} size={size} sx={{ ...STYLES[condition], fontWeight: 600, ...sx }} />;

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
@@ -26,7 +27,6 @@ import { formatCount, formatDate, formatDateTime, formatPrice } from '@/utils/fo
 import { recordProductView, useProduct } from '../api/get-product';
 import { PRODUCTS_TEXT } from '../messages';
 import { ConditionChip } from './condition-chip';
-import { LabelChip } from '@/components/data-display/label-chip';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { ProductDetailActions, type ProductActionHandlers } from './product-detail-actions';
 import { ProductGallery } from './product-gallery';
@@ -177,9 +177,9 @@ export const ProductDetail = ({
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
             <ConditionChip condition={product.status} size="medium" />
-            <LabelChip label={product.categoryName} variant="outlined" />
+            <Chip label={product.categoryName} variant="outlined" />
             {product.isSold && (
-              <LabelChip label={PRODUCTS_TEXT.sold} color="error" sx={{ fontWeight: 700 }} />
+              <Chip label={PRODUCTS_TEXT.sold} color="error" sx={{ fontWeight: 700 }} />
             )}
           </Stack>
           <Typography

@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -19,7 +20,6 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { CountBadge } from '@/components/feedback/count-badge';
 import { SelectInput } from '@/components/form/select-input';
 import { TextInput } from '@/components/form/text-input';
 import { lazyPart } from '@/lib/lazy-part';
@@ -60,6 +60,16 @@ const textOf = (filters: SearchFilters) => ({
   location: filters.location,
 });
 
+/**
+ * A change of the search: the filters, or how to make them from the newest ones asked for. The
+ * router shows a new URL as a transition (it may wait for the results), so a change made before
+ * it shows (a typing pause right after a select) builds on it, not on the filters still shown.
+ */
+export type SearchChange = (
+  next: SearchFilters | ((latest: SearchFilters) => SearchFilters),
+  options?: { replace?: boolean },
+) => void;
+
 /** What a text box commits, after a pause in typing (or at once on Enter). */
 const TYPING_PAUSE_MS = 400;
 
@@ -79,7 +89,7 @@ export const SearchPanel = ({
   /** The API refused the prices: its message shows beside them. */
   priceError?: PriceFilterError | null;
   /** `replace`: a typing pause, not a step worth a history entry. */
-  onChange: (next: SearchFilters, options?: { replace?: boolean }) => void;
+  onChange: SearchChange;
 }) => {
   const ids = useId();
   const activeCount = countActiveFilters(filters);
@@ -123,10 +133,15 @@ export const SearchPanel = ({
     page: 1,
   });
 
-  const commit = (next: SearchFilters, fromTyping = false) => {
-    typedCommit.current = fromTyping ? paramsFromFilters(next).toString() : null;
-    onChange(next, { replace: fromTyping });
-  };
+  const commit = (update: (latest: SearchFilters) => SearchFilters, fromTyping = false) =>
+    onChange(
+      (latest) => {
+        const next = update(latest);
+        typedCommit.current = fromTyping ? paramsFromFilters(next).toString() : null;
+        return next;
+      },
+      { replace: fromTyping },
+    );
 
   const isTextDifferent = (values: typeof text) => {
     const next = fromText(values);
@@ -141,7 +156,7 @@ export const SearchPanel = ({
   // A pause in typing searches (replacing the history entry, so back does not replay keystrokes),
   // with the filters as they are when the pause ends.
   const commitTyped = useEffectEvent(() => {
-    if (isTextDifferent(text)) commit(fromText(text), true);
+    if (isTextDifferent(text)) commit((latest) => fromText(text, latest), true);
   });
   useEffect(() => {
     const timer = setTimeout(commitTyped, TYPING_PAUSE_MS);
@@ -150,11 +165,11 @@ export const SearchPanel = ({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isTextDifferent(text)) commit(fromText(text), false);
+    if (isTextDifferent(text)) commit((latest) => fromText(text, latest), false);
   };
 
   /** A select or a chip: what is typed so far goes with it. */
-  const commitWithText = (next: SearchFilters) => commit(fromText(text, next));
+  const commitWithText = (next: SearchFilters) => commit(() => fromText(text, next));
 
   const setField = (field: keyof typeof text) => (value: string) =>
     setText((current) => ({ ...current, [field]: value }));
@@ -233,7 +248,12 @@ export const SearchPanel = ({
               },
             }}
           />
-          <Box sx={{ position: 'relative', flexShrink: 0 }}>
+          <Badge
+            badgeContent={activeCount}
+            color="primary"
+            invisible={activeCount === 0}
+            sx={{ flexShrink: 0 }}
+          >
             <Button
               variant={isOpen ? 'contained' : 'outlined'}
               onClick={() => {
@@ -249,8 +269,7 @@ export const SearchPanel = ({
             >
               {PRODUCTS_TEXT.filters}
             </Button>
-            {activeCount > 0 && <CountBadge count={activeCount} />}
-          </Box>
+          </Badge>
         </Box>
 
         {fieldsWanted ? (
@@ -290,8 +309,8 @@ export const SearchPanel = ({
                 <Chip
                   key={chip.key}
                   label={chip.label}
-                  onClick={() => commit({ ...filters, ...chip.clear, page: 1 })}
-                  onDelete={() => commit({ ...filters, ...chip.clear, page: 1 })}
+                  onClick={() => commit((latest) => ({ ...latest, ...chip.clear, page: 1 }))}
+                  onDelete={() => commit((latest) => ({ ...latest, ...chip.clear, page: 1 }))}
                   aria-label={`Quitar filtro ${chip.label}`}
                   color="primary"
                   variant="outlined"
@@ -303,7 +322,7 @@ export const SearchPanel = ({
               size="small"
               onClick={() => {
                 setText(textOf(EMPTY_FILTERS));
-                commit(EMPTY_FILTERS);
+                commit(() => EMPTY_FILTERS);
               }}
               sx={{ ml: 'auto' }}
             >
@@ -322,7 +341,7 @@ export const SortSelect = ({
   onChange,
 }: {
   filters: SearchFilters;
-  onChange: (next: SearchFilters) => void;
+  onChange: SearchChange;
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
   return (
@@ -332,7 +351,7 @@ export const SortSelect = ({
       label="Ordenar por"
       value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
       onChange={(event: ChangeEvent<HTMLInputElement>) =>
-        onChange({ ...filters, sort: event.target.value as ProductSort, page: 1 })
+        onChange((latest) => ({ ...latest, sort: event.target.value as ProductSort, page: 1 }))
       }
       slotProps={{ inputLabel: { shrink: true } }}
       sx={{ width: { xs: '100%', sm: 220 }, '& .MuiInputBase-root': { minHeight: 44 } }}

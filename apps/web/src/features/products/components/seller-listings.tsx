@@ -10,7 +10,7 @@ import { useProducts } from '../api/get-products';
 import { EmptyState } from './product-grid';
 import { ProductResults } from './product-results';
 
-const PROFILE_PAGE_SIZE = 8;
+export const PROFILE_PAGE_SIZE = 8;
 
 /** A user's listings on their profile pages, newest first (sold ones carry the banner). */
 export const SellerListings = ({ sellerId, isOwn }: { sellerId: number; isOwn: boolean }) => {
