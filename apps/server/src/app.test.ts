@@ -1,7 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { isErrorBody } from '@unimercado/shared/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -527,57 +524,17 @@ describe('readiness when the database is down', () => {
   });
 });
 
-describe('serving the built web app', () => {
+describe('paths that are not pages', () => {
   let ctx: TestContext;
-  let dist: string;
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
-    await mkdir(path.join(dist, 'assets'));
-    await writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><meta name="application-name" content="UniMercado" /><title>UniMercado</title>',
-    );
-    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    ctx = await createTestApp({ config: { webDistDir: dist } });
+    ctx = await createTestApp();
   });
   afterAll(async () => {
     await ctx.close();
-    await rm(dist, { recursive: true, force: true });
   });
 
-  it('serves index.html at / and for client routes, without caching it', async () => {
-    for (const url of ['/', '/products', '/user/7', '/verify-email?token=abc']) {
-      const res = await ctx.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<title>UniMercado</title>');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    }
-  });
-
-  it('writes the configured product name into the page', async () => {
-    const renamed = await createTestApp({
-      config: { webDistDir: dist, appName: 'Mercado <UdeA>' },
-      database: ctx.database,
-    });
-    for (const url of ['/', '/index.html', '/login']) {
-      const res = await renamed.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<title>Mercado &#60;UdeA&#62;</title>');
-      expect(res.body).toContain(
-        '<meta name="application-name" content="Mercado &#60;UdeA&#62;" />',
-      );
-    }
-    await renamed.close();
-  });
-
-  it('serves hashed assets with immutable caching and 404s missing ones', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
-    expect(missing.statusCode).toBe(404);
-  });
-
+  // Serving the built web app (pages, assets, the configured name) is tested in
+  // plugins/web.test.ts against a build of the shape Vite writes (decision 045).
   it('keeps JSON 404s for /api and never falls back for /uploads or /ws', async () => {
     const api = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);

@@ -108,11 +108,12 @@ describe('compressed answers and the built web app', () => {
     expect(brSent.rawPayload.equals(brotli)).toBe(true);
   });
 
-  it('never serves source maps or the compressed copies by their own names', async () => {
+  it('never serves source maps, the compressed copies by their own names or missing assets', async () => {
     for (const url of [
       '/assets/index-abc123.js.map',
       '/assets/index-abc123.js.br',
       '/assets/index-abc123.js.gz',
+      '/assets/missing.js',
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
