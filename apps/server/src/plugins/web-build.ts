@@ -141,7 +141,7 @@ export const loadWebBuild = (webDistDir: string, appName: string): WebBuild | un
   return {
     document: (route, page, head) => {
       const hasTitle = page?.head.includes('<title>') ?? false;
-      const title = hasTitle ? '' : `<title>${head ? head.title : name}</title>`;
+      const title = hasTitle ? '' : `<title>${head ? escapeHtml(head.title) : name}</title>`;
       const tags = head?.tags ?? '';
       const description = /name="description"/.test(tags)
         ? ''

@@ -1,22 +1,31 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct, uploadPhotos } from '../../test/products';
 
-const INDEX_HTML = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta name="application-name" content="UniMercado" />
-    <meta
-      name="description"
-      content="Compra y vende artículos de segunda mano dentro de tu comunidad universitaria."
-    />
-    <title>UniMercado</title>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+/** A build of the shape Vite writes (decision 045), in small: the manifest and a server render. */
+const MANIFEST = {
+  'src/app/main.tsx': { file: 'assets/index-abc123.js', isEntry: true },
+  'src/app/routes/product-detail.tsx': { file: 'assets/product-detail-d1.js' },
+};
+// No <title> of its own: the document then writes the product's, or the product name.
+const GENERIC_RENDER = `
+export const renderPage = async () => ({
+  head: '',
+  styles: '',
+  html: '<main><h1>Página</h1></main>',
+  state: '',
+});
+`;
+const writeBuild = async (dist: string) => {
+  await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, '.vite'));
+  await mkdir(path.join(dist, '.ssr'));
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(path.join(dist, '.ssr', 'entry-server.js'), GENERIC_RENDER);
+};
 
 /** The `content` of every meta tag with this name or property. */
 const metaContents = (html: string, key: string) =>
@@ -31,7 +40,7 @@ describe('product pages carry OpenGraph and description tags', () => {
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'um-web-'));
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeBuild(dist);
     ctx = await createTestApp({
       config: { webDistDir: dist, publicUrl: 'https://mercado.uni.edu' },
     });
@@ -101,7 +110,7 @@ describe('product pages carry OpenGraph and description tags', () => {
       price: 85000,
     });
     const res = await ctx.app.inject({ method: 'GET', url: `/products/${product.id}` });
-    expect(res.body).toContain('<title>Bono $&#38; $&#39; $` $1 regalo · UniMercado</title>');
+    expect(res.body).toContain('<title>Bono $&amp; $&#39; $` $1 regalo · UniMercado</title>');
     expect(metaContents(res.body, 'og:title')).toEqual([
       'Bono $&amp; $&#39; $` $1 regalo · $\u00a085.000',
     ]);
