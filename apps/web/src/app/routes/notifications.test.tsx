@@ -1,7 +1,7 @@
 import { DESTINATIONS } from '@unimercado/shared/chat';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import { fakeStomp } from '@/testing/fake-stomp';
 import { jsonResponse, mockFetch, renderApp, requestOf, TEST_USER } from '@/testing/test-utils';
@@ -220,4 +220,10 @@ describe('the bell', () => {
       expect(screen.getByRole('link', { name: 'Mensajes (4 sin leer)' })).toBeInTheDocument(),
     );
   });
+});
+
+// A notification's link makes the router load the product page's parts lazily; the file must not
+// end while that import is still under way (vitest reports it as an error after teardown).
+afterAll(async () => {
+  await import('@/features/products/components/seller-listings');
 });
