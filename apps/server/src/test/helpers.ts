@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROLE_ADMIN } from '@unimercado/shared/constants';
 import type { LoginResponse } from '@unimercado/shared/schemas/auth';
 import type { User } from '@unimercado/shared/schemas/users';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp, type App, type BuildAppOptions } from '../app';
 import { parseEnv, type AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
@@ -206,3 +206,10 @@ export const countRows = async (ctx: TestContext, table: string) => {
   );
   return rows[0]!.count;
 };
+
+/** The ids of the accounts not deleted that hold this address (any capitalisation). */
+export const activeAccounts = (ctx: TestContext, email: string) =>
+  ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));

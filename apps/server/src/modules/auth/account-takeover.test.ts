@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth';
 import { USER_MESSAGES, type User } from '@unimercado/shared/schemas/users';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import {
@@ -13,6 +13,7 @@ import {
   registerUser,
   uniqueEmail,
   type TestContext,
+  activeAccounts,
 } from '../../test/helpers';
 
 /**
@@ -48,11 +49,6 @@ const sessionAlive = async (token: string) =>
       headers: bearer(token),
     })
   ).statusCode === 200;
-const activeAccounts = (email: string) =>
-  ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
 
 describe('registering an address held by a pending registration', () => {
   it("replaces it: the squatter's password, session and link stop working; the owner's work", async () => {
@@ -76,7 +72,7 @@ describe('registering an address held by a pending registration', () => {
     expect((await verify(ownerLink)).statusCode).toBe(200);
     const session = await login(ctx.app, email, 'clave-de-la-duena');
     expect(session).toMatchObject({ id: owner.id, name: 'Dueña Real', verified: true });
-    expect(await activeAccounts(email)).toHaveLength(1);
+    expect(await activeAccounts(ctx, email)).toHaveLength(1);
     // The squatter's account is gone from everywhere (the old profile is a 404).
     const old = await ctx.app.inject({ method: 'GET', url: `/api/users/${squatter.user.id}` });
     expect(old.statusCode).toBe(404);
@@ -91,7 +87,7 @@ describe('registering an address held by a pending registration', () => {
     const responses = await Promise.all(passwords.map((password) => register(email, password)));
     // Each was acknowledged in turn; the last one to commit holds the address.
     expect(responses.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
-    expect(await activeAccounts(email)).toHaveLength(1);
+    expect(await activeAccounts(ctx, email)).toHaveLength(1);
     const working = [];
     for (const password of passwords) {
       if ((await tryLogin(email, password)).statusCode === 200) working.push(password);
@@ -122,7 +118,7 @@ describe('registering an address held by a pending registration', () => {
       // Either the verification committed first (the address is taken) or the registration did
       // (the pending account and its link are gone).
       expect(['200/409', '400/201'], outcome).toContain(outcome);
-      expect(await activeAccounts(email)).toHaveLength(1);
+      expect(await activeAccounts(ctx, email)).toHaveLength(1);
       const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
       expect(Boolean(row?.emailVerifiedAt)).toBe(verified.statusCode === 200);
     }

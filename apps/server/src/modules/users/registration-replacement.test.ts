@@ -1,9 +1,8 @@
 import type { ErrorBody } from '@unimercado/shared/errors';
 import type { User } from '@unimercado/shared/schemas/users';
-import { and, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import {
+  activeAccounts,
   callAs,
   createAccount,
   createTestApp,
@@ -37,18 +36,13 @@ const register = (email: string, password = 'clave-de-otra-persona') =>
     url: '/api/users',
     payload: { name: 'Otra Persona', email, password, confirmPassword: password },
   });
-const activeAccounts = (email: string) =>
-  ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
 
 /** The registration is refused and the account is still there, signing in as before. */
 const expectKept = async (account: { id: number; email: string; password: string }) => {
   const res = await register(account.email);
   expect(res.statusCode).toBe(409);
   expect(res.json<ErrorBody>()).toMatchObject({ code: 'EMAIL_TAKEN' });
-  expect(await activeAccounts(account.email)).toEqual([{ id: account.id }]);
+  expect(await activeAccounts(ctx, account.email)).toEqual([{ id: account.id }]);
   await expect(login(ctx.app, account.email, account.password)).resolves.toMatchObject({
     id: account.id,
   });
@@ -204,7 +198,7 @@ describe('an account that holds nothing and is not verified', () => {
     const moved = await moveToNewAddress(mover);
     const res = await register(moved.email, 'clave-de-la-duena');
     expect(res.statusCode).toBe(201);
-    expect(await activeAccounts(moved.email)).toEqual([{ id: res.json<User>().id }]);
+    expect(await activeAccounts(ctx, moved.email)).toEqual([{ id: res.json<User>().id }]);
     const old = await callAs(ctx, 'GET', '/api/auth/verification-status', mover.token);
     expect(old.statusCode).toBe(401);
   });
