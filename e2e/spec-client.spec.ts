@@ -144,7 +144,10 @@ test('chat history order: GET /api/chat/messages answers the whole conversation 
   const ana: Member = await createMember('Ana Lectora', 'ana');
   const beto: Member = await createMember('Beto Lector', 'beto');
   const mine = Array.from({ length: 35 }, (_, i) => `Mensaje ${String(i + 1).padStart(2, '0')}`);
-  await sendAsSpecClient(browser, ana, beto.id, mine.slice(0, 20));
+  // One connection may send a burst of 20 frames, CONNECT included (decision 021): Ana's first
+  // twenty messages go over two connections.
+  await sendAsSpecClient(browser, ana, beto.id, mine.slice(0, 15));
+  await sendAsSpecClient(browser, ana, beto.id, mine.slice(15, 20));
   await sendAsSpecClient(browser, beto, ana.id, mine.slice(20, 25));
   await sendAsSpecClient(browser, ana, beto.id, mine.slice(25));
   for (const [reader, other] of [
