@@ -38,9 +38,17 @@ export type AppConfig = {
    * entry, which the client writes itself, and per-IP limits could be dodged by changing it.
    */
   trustProxy: false | string[];
+  /**
+   * `/metrics` (plugins/metrics.ts, decision 059): off unless a token or a port is set. With a
+   * port it is served there only (on `metricsHost`); with a token, only to `Bearer <token>`.
+   */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  metricsHost: string;
 };
 
 const MIN_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The names Fastify's `trustProxy` (proxy-addr) knows for private ranges. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -177,6 +185,23 @@ const envSchema = z.object({
       }),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .min(
+        MIN_METRICS_TOKEN_LENGTH,
+        `METRICS_TOKEN debe tener al menos ${MIN_METRICS_TOKEN_LENGTH} caracteres`,
+      )
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN solo admite caracteres ASCII visibles')
+      .optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  METRICS_HOST: optionalString,
   WEB_DIST_DIR: optionalString,
   // false (no proxy: the socket's address is the client's) or the proxies' own addresses.
   TRUST_PROXY: z
@@ -220,6 +245,11 @@ export const parseEnv = (
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET?.trim()) {
     problems.push('JWT_SECRET: JWT_SECRET es obligatorio cuando NODE_ENV=production');
   }
+  if (result.success && result.data.METRICS_PORT === result.data.PORT) {
+    problems.push(
+      'METRICS_PORT: METRICS_PORT debe ser distinto de PORT (sin METRICS_PORT, /metrics se sirve en PORT con METRICS_TOKEN)',
+    );
+  }
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -246,6 +276,9 @@ export const parseEnv = (
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? e.HOST,
   };
 };
 
