@@ -282,9 +282,12 @@ export const parseEnv = (
   };
 };
 
+/** Where the generated JWT secret of a data dir is kept (backups carry it). */
+export const devSecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+
 /** Development convenience: one random secret per data dir, kept across restarts. */
 export const readOrCreateDevSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = devSecretFile(dataDir);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= MIN_SECRET_LENGTH) return secret;
