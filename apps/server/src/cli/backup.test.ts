@@ -66,7 +66,8 @@ const tableCount = async (database: DatabaseHandle) => {
   return row!.count;
 };
 
-describe('backup → wipe → restore', () => {
+describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photos on %s', (driver) => {
+  const storage = { driver, s3: undefined };
   let source: TestContext;
   let admin: Account;
   let seller: Account;
@@ -78,7 +79,7 @@ describe('backup → wipe → restore', () => {
   let backupCounts: Awaited<ReturnType<typeof createBackup>>;
 
   beforeAll(async () => {
-    source = await createTestApp();
+    source = await createTestApp({ config: { storage } });
     admin = await createAccount(source, { verified: true, admin: true });
     seller = await createAccount(source, { verified: true, name: 'Valeria Vende' });
     buyer = await createAccount(source, { verified: true, name: 'Bruno Compra' });
@@ -112,8 +113,8 @@ describe('backup → wipe → restore', () => {
       dataDir: source.config.dataDir,
       file,
     });
-    // The two photos and their thumbnails.
-    expect(counts).toMatchObject({ files: 4, secrets: 1 });
+    // The two photos and their thumbnails: files on disk, or rows of the database.
+    expect(counts).toMatchObject({ files: driver === 'disk' ? 4 : 0, secrets: 1 });
     expect(counts.rows).toBeGreaterThan(10);
     backupCounts = counts;
   });
@@ -134,7 +135,7 @@ describe('backup → wipe → restore', () => {
       );
       expect((await stat(devSecretFile(dataDir))).mode & 0o777).toBe(0o600);
 
-      const restored = await createTestApp({ database: target, config: { dataDir } });
+      const restored = await createTestApp({ database: target, config: { dataDir, storage } });
       try {
         expect(await observe(restored, admin, seller, buyer)).toEqual(before);
         // Passwords came along: the seller signs in as before.
@@ -152,118 +153,131 @@ describe('backup → wipe → restore', () => {
     }
   });
 
-  it('refuses a database that holds data, and changes nothing', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
-    try {
-      const before = await queryRows<{ count: number }>(
-        source.database.db,
-        sql`select count(*)::int as count from users`,
-      );
-      await expect(restoreBackup({ database: source.database, dataDir, file })).rejects.toThrow(
-        /Solo se restaura en un destino vacío.*ya tiene tablas/,
-      );
-      const after = await queryRows<{ count: number }>(
-        source.database.db,
-        sql`select count(*)::int as count from users`,
-      );
-      expect(after).toEqual(before);
-      expect(await stat(uploadsDir(dataDir)).catch(() => undefined)).toBeUndefined();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('refuses a data dir that holds photos or a secret, before touching the database', async () => {
-    const target = await createEmptyTestDatabase();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
-    try {
-      await writeFile(devSecretFile(dataDir), 'otro-secreto');
-      await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
-        /jwt-secret ya existe/,
-      );
-      expect(await tableCount(target)).toBe(0);
-    } finally {
-      await target.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('refuses a file cut short, a file that is not a backup, and one from a newer version', async () => {
-    const whole = await readFile(file);
-    const text = gunzipSync(whole).toString('utf8');
-    const lines = text.split('\n');
-    const cases: [string, Buffer, RegExp][] = [
-      ['cut.gz', whole.subarray(0, Math.floor(whole.length / 2)), /está dañado, incompleto/],
-      ['no-end.gz', gzipSync(lines.slice(0, -2).join('\n') + '\n'), /incompleto/],
-      ['other.gz', gzipSync('hola\tmundo\n'), /no es una copia de seguridad/],
-      ['plain.txt', Buffer.from('no soy gzip'), /está dañado, incompleto/],
-      [
-        'newer.gz',
-        gzipSync(
-          lines
-            .map((line, index) =>
-              index === 0 ? line.replace(/"migrations":\[/, '"migrations":[1,') : line,
-            )
-            .join('\n'),
-        ),
-        /versión de UniMercado más nueva/,
-      ],
-    ];
-    const target = await createEmptyTestDatabase();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
-    try {
-      for (const [name, bytes, message] of cases) {
-        const damaged = path.join(workDir, name);
-        await writeFile(damaged, bytes);
-        const attempt = restoreBackup({ database: target, dataDir, file: damaged });
-        await expect(attempt, name).rejects.toThrow(BackupError);
-        await expect(attempt, name).rejects.toThrow(message);
-        expect(await tableCount(target), name).toBe(0);
+  // Whatever the photo driver.
+  it.runIf(driver === 'disk')(
+    'refuses a database that holds data, and changes nothing',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
+      try {
+        const before = await queryRows<{ count: number }>(
+          source.database.db,
+          sql`select count(*)::int as count from users`,
+        );
+        await expect(restoreBackup({ database: source.database, dataDir, file })).rejects.toThrow(
+          /Solo se restaura en un destino vacío.*ya tiene tablas/,
+        );
+        const after = await queryRows<{ count: number }>(
+          source.database.db,
+          sql`select count(*)::int as count from users`,
+        );
+        expect(after).toEqual(before);
+        expect(await stat(uploadsDir(dataDir)).catch(() => undefined)).toBeUndefined();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
       }
-      expect(await stat(uploadsDir(dataDir)).catch(() => undefined)).toBeUndefined();
-    } finally {
-      await target.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
-  it('restores a backup of an older version into its schema, then migrates it', async () => {
-    // A database one migration behind this version (before notifications had a link).
-    const journal = JSON.parse(
-      await readFile(path.join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8'),
-    ) as { entries: unknown[] };
-    const older = await migrationsUpTo(journal.entries.length - 1);
-    const old = await createEmptyTestDatabase();
-    const target = await createEmptyTestDatabase();
-    const oldDir = await mkdtemp(path.join(tmpdir(), 'um-old-'));
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
-    const oldFile = path.join(workDir, 'older.gz');
-    try {
-      await old.migrate(older.folder);
-      await old.db.execute(
-        sql`insert into users (name, email, password_hash) values ('Olga Antigua', 'olga@uni.edu', 'x')`,
-      );
-      await old.db.execute(
-        sql`insert into notifications (user_id, type_id, message)
+  it.runIf(driver === 'disk')(
+    'refuses a data dir that holds photos or a secret, before touching the database',
+    async () => {
+      const target = await createEmptyTestDatabase();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
+      try {
+        await writeFile(devSecretFile(dataDir), 'otro-secreto');
+        await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
+          /jwt-secret ya existe/,
+        );
+        expect(await tableCount(target)).toBe(0);
+      } finally {
+        await target.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(driver === 'disk')(
+    'refuses a file cut short, a file that is not a backup, and one from a newer version',
+    async () => {
+      const whole = await readFile(file);
+      const text = gunzipSync(whole).toString('utf8');
+      const lines = text.split('\n');
+      const cases: [string, Buffer, RegExp][] = [
+        ['cut.gz', whole.subarray(0, Math.floor(whole.length / 2)), /está dañado, incompleto/],
+        ['no-end.gz', gzipSync(lines.slice(0, -2).join('\n') + '\n'), /incompleto/],
+        ['other.gz', gzipSync('hola\tmundo\n'), /no es una copia de seguridad/],
+        ['plain.txt', Buffer.from('no soy gzip'), /está dañado, incompleto/],
+        [
+          'newer.gz',
+          gzipSync(
+            lines
+              .map((line, index) =>
+                index === 0 ? line.replace(/"migrations":\[/, '"migrations":[1,') : line,
+              )
+              .join('\n'),
+          ),
+          /versión de UniMercado más nueva/,
+        ],
+      ];
+      const target = await createEmptyTestDatabase();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
+      try {
+        for (const [name, bytes, message] of cases) {
+          const damaged = path.join(workDir, name);
+          await writeFile(damaged, bytes);
+          const attempt = restoreBackup({ database: target, dataDir, file: damaged });
+          await expect(attempt, name).rejects.toThrow(BackupError);
+          await expect(attempt, name).rejects.toThrow(message);
+          expect(await tableCount(target), name).toBe(0);
+        }
+        expect(await stat(uploadsDir(dataDir)).catch(() => undefined)).toBeUndefined();
+      } finally {
+        await target.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(driver === 'disk')(
+    'restores a backup of an older version into its schema, then migrates it',
+    async () => {
+      // A database one migration behind this version (before notifications had a link).
+      const journal = JSON.parse(
+        await readFile(path.join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const older = await migrationsUpTo(journal.entries.length - 1);
+      const old = await createEmptyTestDatabase();
+      const target = await createEmptyTestDatabase();
+      const oldDir = await mkdtemp(path.join(tmpdir(), 'um-old-'));
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
+      const oldFile = path.join(workDir, 'older.gz');
+      try {
+        await old.migrate(older.folder);
+        await old.db.execute(
+          sql`insert into users (name, email, password_hash) values ('Olga Antigua', 'olga@uni.edu', 'x')`,
+        );
+        await old.db.execute(
+          sql`insert into notifications (user_id, type_id, message)
           select id, 1, 'Hola de antes' from users where email = 'olga@uni.edu'`,
-      );
-      await createBackup({ database: old, dataDir: oldDir, file: oldFile });
-      await restoreBackup({ database: target, dataDir, file: oldFile });
-      const rows = await queryRows<{ message: string; link: string | null }>(
-        target.db,
-        sql`select message, link from notifications`,
-      );
-      expect(rows).toEqual([{ message: 'Hola de antes', link: null }]);
-    } finally {
-      await older.cleanup();
-      await old.close();
-      await target.close();
-      await rm(oldDir, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        );
+        await createBackup({ database: old, dataDir: oldDir, file: oldFile });
+        await restoreBackup({ database: target, dataDir, file: oldFile });
+        const rows = await queryRows<{ message: string; link: string | null }>(
+          target.db,
+          sql`select message, link from notifications`,
+        );
+        expect(rows).toEqual([{ message: 'Hola de antes', link: null }]);
+      } finally {
+        await older.cleanup();
+        await old.close();
+        await target.close();
+        await rm(oldDir, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
-  it('never overwrites an existing file', async () => {
+  it.runIf(driver === 'disk')('never overwrites an existing file', async () => {
     await expect(
       createBackup({ database: source.database, dataDir: source.config.dataDir, file }),
     ).rejects.toThrow(/Ya existe/);
