@@ -153,7 +153,7 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
     }
   });
 
-  // Whatever the photo driver.
+  // The checks below do not depend on the photo driver: they run once.
   it.runIf(driver === 'disk')(
     'refuses a database that holds data, and changes nothing',
     async () => {

@@ -3,11 +3,13 @@ import { DESTINATIONS } from '@unimercado/shared/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, type ConfigError } from '../config/env';
 import { mailOutbox } from '../db/schema';
+import { defaultLoggerOptions } from '../lib/logger';
 import {
   bearer,
   createAccount,
   createTestApp,
   registerUser,
+  testConfig,
   type Account,
   type TestContext,
 } from '../test/helpers';
@@ -226,6 +228,40 @@ describe('metrics behind METRICS_TOKEN', () => {
       );
     } finally {
       await stomp.disconnect();
+    }
+  });
+});
+
+describe('request log with metrics on', () => {
+  it('still writes one line per request, none per scrape, and never the token', async () => {
+    const lines: string[] = [];
+    const ctx = await createTestApp({
+      config: { metricsToken: TOKEN },
+      logger: {
+        ...(defaultLoggerOptions(testConfig()) as object),
+        level: 'info',
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+    });
+    try {
+      await ctx.app.inject({ method: 'GET', url: '/healthz' });
+      await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+      await scrape(ctx);
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: bearer('wrong-token-0123456789'),
+      });
+      const entries = lines.map(
+        (line) => JSON.parse(line) as { msg: string; req?: { url: string } },
+      );
+      expect(entries.filter((entry) => entry.req).map((entry) => entry.req!.url)).toEqual([
+        '/healthz',
+        '/api/categories',
+      ]);
+      expect(lines.join('')).not.toContain(TOKEN);
+    } finally {
+      await ctx.close();
     }
   });
 });
