@@ -24,7 +24,7 @@ const holdCode = async (page: Page) => {
 const hydrated = (page: Page) =>
   page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 
-test('typing into a form while the page hydrates loses nothing: values, the app’s state, the focus', async ({
+test('typing into a form while the page hydrates: nothing typed is lost (with the page’s code delayed)', async ({
   page,
 }) => {
   const release = await holdCode(page);

@@ -31,7 +31,7 @@ test('a pause in typing searches without taking the focus away from the box', as
 });
 
 // Typed into the server's page before hydration: once hydrated, the app searches it as if typed
-// after (lib/typed-before-hydration.ts).
+// after (lib/typed-before-hydration.ts, the search box's own onChange).
 test('what is typed before the app has loaded is kept and searched', async ({ page }) => {
   // The app's code arrives a second and a half late, as on a slow phone.
   await page.route(/\/assets\/.*\.js$/, async (route) => {

@@ -193,6 +193,21 @@ describe('routes and guard', () => {
     expect(await screen.findByText('Tu sesión expiró. Inicia sesión de nuevo.')).toBeVisible();
   });
 
+  it('after a 401 while the next page loads, remembers that page, where the history is', async () => {
+    mockFetch({
+      'GET /api/categories': () =>
+        jsonResponse(401, { error: 'Sesión expirada', code: 'UNAUTHORIZED' }),
+    });
+    // The address bar already shows the page the member opened; the page before is on screen.
+    const { router } = renderApp('/', {
+      user: TEST_USER,
+      historyPath: () => ({ pathname: '/my-favorites', search: '?pagina=2', hash: '' }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const state = router.state.location.state as { from: { pathname: string; search: string } };
+    expect(state.from).toMatchObject({ pathname: '/my-favorites', search: '?pagina=2' });
+  });
+
   it('says the session expired when a protected page finds it over, on this visit only', async () => {
     mockFetch({
       'GET /api/categories': () => jsonResponse(200, []),

@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import type { Session } from '@/lib/session';
 import { getSessionStore } from '@/lib/session-store';
-import { noteTypedFields } from '@/lib/typed-before-hydration';
+import { noteTypedText } from '@/lib/typed-before-hydration';
 import { createEmotionCache } from './emotion-cache';
 import { PAGE_STATE_ID, type PageState } from './page-state';
 import { AppProvider } from './provider';
@@ -33,6 +33,12 @@ const store = getSessionStore();
 // browser's own session (local storage) takes over in the render right after (lib/auth.tsx).
 const serverSession: Session | null = pageState?.user ? { token: '', user: pageState.user } : null;
 
+/** The address bar's path: BrowserRouter's history is the browser's. */
+const addressBarPath = () => {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+};
+
 const app = (
   <StrictMode>
     <CacheProvider value={createEmotionCache()}>
@@ -43,7 +49,7 @@ const app = (
         {...(pageState ? { serverSession } : {})}
       >
         <BrowserRouter>
-          <AppRoutes />
+          <AppRoutes historyPath={addressBarPath} />
         </BrowserRouter>
       </AppProvider>
     </CacheProvider>
@@ -54,6 +60,6 @@ const app = (
 // reader's place) and attaches the app to it (decision 045). Without one (the Vite dev server,
 // or a page the server could not render), the app renders into the empty root.
 if (pageState && container.hasChildNodes()) {
-  noteTypedFields(container);
+  noteTypedText(container);
   hydrateRoot(container, app);
 } else createRoot(container).render(app);

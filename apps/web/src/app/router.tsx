@@ -1,14 +1,7 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import { WEB_ROUTES, type WebPage, type WebRoute } from '@unimercado/shared/routes';
-import { use, useEffect, type ComponentType } from 'react';
-import {
-  UNSAFE_NavigationContext,
-  useLocation,
-  useNavigate,
-  useRoutes,
-  type Location,
-  type RouteObject,
-} from 'react-router';
+import { useEffect, type ComponentType } from 'react';
+import { useLocation, useNavigate, useRoutes, type Path, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
@@ -84,31 +77,36 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Where the browser's history is: the address bar's path, for BrowserRouter (app/main.tsx). */
+export type HistoryPath = () => Path;
+
 /** A 401 anywhere sends the browser to /login, remembering where it was (spec section 4). */
-const UnauthorizedRedirect = () => {
+const UnauthorizedRedirect = ({ historyPath }: { historyPath: HistoryPath | undefined }) => {
   const navigate = useNavigate();
   const location = useLocation();
-  // The router shows a new page as a transition, which waits for the page's code and data: a 401
-  // from that data comes while the page before is still shown. Where the browser was going is
-  // the history's location (the router's navigator), not the one on screen.
-  const { navigator } = use(UNSAFE_NavigationContext);
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      const from = (navigator as { location?: Location }).location ?? location;
-      if (from.pathname === paths.login) return;
-      void navigate(paths.login, { replace: true, state: { from } });
+      // The router shows a new page as a transition, which waits for the page's code and data: a
+      // 401 from that data comes while the page before is still shown (`location`). Where the
+      // browser was going is the history's path (the address bar), when the router has one.
+      const { pathname, search, hash } = historyPath?.() ?? location;
+      if (pathname === paths.login) return;
+      void navigate(paths.login, { replace: true, state: { from: { pathname, search, hash } } });
     });
     return () => setUnauthorizedHandler(null);
-  }, [navigate, location, navigator]);
+  }, [navigate, location, historyPath]);
   return null;
 };
 
-/** The route table, rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests). */
-export const AppRoutes = () => {
+/**
+ * The route table, rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests).
+ * `historyPath`: where the router's history is while a page is still loading (the address bar).
+ */
+export const AppRoutes = ({ historyPath }: { historyPath?: HistoryPath }) => {
   const element = useRoutes(routes);
   return (
     <>
-      <UnauthorizedRedirect />
+      <UnauthorizedRedirect historyPath={historyPath} />
       {element}
     </>
   );

@@ -1,41 +1,76 @@
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { noteTypedFields, retypeNotedFields } from './typed-before-hydration';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TextField } from '@/components/form/text-field';
+import { noteTypedText, whenTypedTextApplied } from './typed-before-hydration';
 
-/** A controlled box that shows what the app's state holds. */
-const Box = () => {
+/** A controlled field that shows what the app's state holds. */
+const Search = () => {
   const [text, setText] = useState('');
   return (
     <>
-      <input aria-label="Buscar" value={text} onChange={(event) => setText(event.target.value)} />
+      <TextField
+        label="Buscar"
+        name="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <output>{text}</output>
     </>
   );
 };
 
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+/** The server's page, in the document, before the app's code arrives. */
+const serverPage = () => {
+  container = document.createElement('div');
+  container.innerHTML = renderToString(<Search />);
+  document.body.append(container);
+  return { container, field: container.querySelector('input')! };
+};
+
+const type = (field: HTMLInputElement, text: string) => {
+  field.value = text;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+};
+
 describe('text typed before hydration', () => {
   it('reaches the app once the field is hydrated, as if typed after', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Box />);
-    document.body.append(container);
-    const field = container.querySelector('input')!;
-    // Typed into the server's page before the code arrived.
-    field.value = 'lampara';
+    const page = serverPage();
+    page.field.value = 'lam';
+    noteTypedText(page.container);
+    // Typed on while the code loads.
+    type(page.field, 'lampara');
 
-    noteTypedFields(container);
     act(() => {
-      hydrateRoot(container, <Box />);
+      root = hydrateRoot(page.container, <Search />);
     });
-    // Hydration keeps the text on screen, but the app's state does not have it yet.
-    expect(field.value).toBe('lampara');
-    expect(container.querySelector('output')!.textContent).toBe('');
+    await act(() => whenTypedTextApplied());
+    expect(page.field.value).toBe('lampara');
+    expect(page.container.querySelector('output')!.textContent).toBe('lampara');
 
-    await act(() => retypeNotedFields());
-    expect(field.value).toBe('lampara');
-    expect(container.querySelector('output')!.textContent).toBe('lampara');
-    container.remove();
+    // Typed after hydration: the app's as always.
+    fireEvent.change(page.field, { target: { value: 'lamparas' } });
+    expect(page.container.querySelector('output')!.textContent).toBe('lamparas');
+  });
+
+  it('leaves a field nobody typed into as the server wrote it', async () => {
+    const page = serverPage();
+    noteTypedText(page.container);
+    act(() => {
+      root = hydrateRoot(page.container, <Search />);
+    });
+    await act(() => whenTypedTextApplied());
+    expect(page.field.value).toBe('');
+    expect(page.container.querySelector('output')!.textContent).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, type HistoryPath } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import type { SessionUser } from '@/lib/session';
 import { getSessionStore, resetSessionStore } from '@/lib/session-store';
@@ -65,12 +65,14 @@ type RenderAppOptions = {
   width?: number;
   state?: unknown;
   strict?: boolean;
+  /** Where the history is while a page loads (BrowserRouter's address bar, app/main.tsx). */
+  historyPath?: HistoryPath;
 };
 
 /** Renders the whole app (providers + real route table) at `path`. */
 export const renderApp = (
   path: string,
-  { user = null, width = 1280, state, strict = false }: RenderAppOptions = {},
+  { user = null, width = 1280, state, strict = false, historyPath }: RenderAppOptions = {},
 ) => {
   if (user) seedSession(user);
   setViewportWidth(width);
@@ -91,7 +93,7 @@ export const renderApp = (
     <AppProvider queryClient={queryClient} sessionStore={sessionStore}>
       <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
         <RouterProbe onChange={follow} />
-        <AppRoutes />
+        <AppRoutes {...(historyPath ? { historyPath } : {})} />
       </MemoryRouter>
     </AppProvider>
   );

@@ -1,7 +1,7 @@
 import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageSkeleton } from '@/components/feedback/page-skeleton';
-import { retypeNotedFields } from '@/lib/typed-before-hydration';
+import { whenTypedTextApplied } from '@/lib/typed-before-hydration';
 import { ConnectionFailed } from './connection-failed';
 import { RouteError } from './route-error';
 
@@ -44,14 +44,14 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /**
- * Runs once the page around it has been hydrated (or rendered): types again what the visitor
- * typed before (lib/typed-before-hydration.ts), marks the document, so forms are sent by the app
- * from now on, and then sends a form the visitor sent before (held back by public/boot.js;
- * decision 045) through the app's own handler, validation included.
+ * Runs once the page around it has been hydrated (or rendered): once the text the visitor typed
+ * before has reached its fields (lib/typed-before-hydration.ts), marks the document, so forms are
+ * sent by the app from now on, and then sends a form the visitor sent before (held back by
+ * public/boot.js; decision 045) through the app's own handler, validation included.
  */
 const PageHydrated = () => {
   useEffect(() => {
-    void retypeNotedFields().then(() => {
+    void whenTypedTextApplied().then(() => {
       document.documentElement.setAttribute('data-hydrated', '');
       for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submit-pending]')) {
         form.removeAttribute('data-submit-pending');

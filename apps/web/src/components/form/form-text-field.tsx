@@ -2,7 +2,7 @@ import type { TextFieldProps } from '@mui/material/TextField';
 import type { ComponentType } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from './password-field';
-import { TextInput } from './text-input';
+import { TextField } from './text-field';
 
 type Props<T extends FieldValues> = Omit<
   TextFieldProps,
@@ -11,7 +11,7 @@ type Props<T extends FieldValues> = Omit<
   control: Control<T>;
   name: FieldPath<T>;
   isPassword?: boolean;
-  /** The field drawn instead of `TextInput` (e.g. `SelectInput` for a native select). */
+  /** The field drawn instead of `TextField` (e.g. `NativeSelectField` for a native select). */
   field?: ComponentType<TextFieldProps>;
   /** For a password: what its show/hide button names (PasswordField). */
   toggleLabel?: string;
@@ -33,7 +33,7 @@ export const FormTextField = <T extends FieldValues>({
   control,
   name,
   isPassword = false,
-  field: FieldComponent = TextInput,
+  field: FieldComponent = TextField,
   toggleLabel,
   hideErrorText = false,
   summaryMessages = [],

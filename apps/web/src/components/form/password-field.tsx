@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
-import { TextInput } from './text-input';
+import { TextField } from './text-field';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   /** What the show/hide button acts on: 'Mostrar {toggleLabel}' (e.g. 'confirmación de contraseña'). */
@@ -19,7 +19,7 @@ export const PasswordField = ({
 }: PasswordFieldProps) => {
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <TextInput
+    <TextField
       {...props}
       type={isVisible ? 'text' : 'password'}
       slotProps={{

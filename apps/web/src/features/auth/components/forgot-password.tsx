@@ -16,7 +16,7 @@ import { toUserMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { FORGOT_FALLBACK_MESSAGE } from '../utils/error-messages';
 import { AuthCard, TOUCH_LINK_SX } from './auth-card';
-import { TextInput } from '@/components/form/text-input';
+import { TextField } from '@/components/form/text-field';
 
 const emailError = (email: string) => {
   if (!email) return AUTH_MESSAGES.resendEmailRequired;
@@ -102,7 +102,7 @@ export const ForgotPassword = ({ defaultEmail = '' }: { defaultEmail?: string })
             {validationError ?? toUserMessage(request.error, FORGOT_FALLBACK_MESSAGE)}
           </Alert>
         )}
-        <TextInput
+        <TextField
           label="Correo Electrónico"
           name="email"
           type="email"

@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/form/password-field';
-import { TextInput } from '@/components/form/text-input';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
@@ -59,7 +59,7 @@ export const LoginForm = ({ isSessionExpired = false }: { isSessionExpired?: boo
           {SESSION_EXPIRED_MESSAGE}
         </Alert>
       )}
-      <TextInput
+      <TextField
         name="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}

@@ -9,7 +9,7 @@ import { USER_MESSAGES } from '@unimercado/shared/schemas/user-messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PasswordField, type PasswordFieldProps } from '@/components/form/password-field';
-import { TextInput } from '@/components/form/text-input';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { TOUCH_LINK_SX } from './auth-card';
 import { toUserMessage } from '@/lib/api-client';
@@ -114,8 +114,8 @@ export const RegisterForm = () => {
           {summary}
         </Alert>
       )}
-      <TextInput {...field('name')} label="Nombre completo" autoComplete="name" required />
-      <TextInput
+      <TextField {...field('name')} label="Nombre completo" autoComplete="name" required />
+      <TextField
         {...field('email', 'Usa el correo de tu universidad')}
         label="Correo Electrónico"
         type="email"
@@ -123,7 +123,7 @@ export const RegisterForm = () => {
         autoComplete="email"
         required
       />
-      <TextInput
+      <TextField
         {...field('phone')}
         label="Teléfono (Opcional)"
         type="tel"

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { toUserMessage } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
 import { RESEND_FALLBACK_MESSAGE } from '../utils/error-messages';
-import { TextInput } from '@/components/form/text-input';
+import { TextField } from '@/components/form/text-field';
 
 /** Email field + 'Enviar' ('Enviando...'): asks for a new verification link (spec section 2). */
 export const ResendVerificationForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
@@ -43,7 +43,7 @@ export const ResendVerificationForm = ({ defaultEmail = '' }: { defaultEmail?: s
           {validationError ?? toUserMessage(resend.error, RESEND_FALLBACK_MESSAGE)}
         </Alert>
       )}
-      <TextInput
+      <TextField
         label="Correo Electrónico"
         type="email"
         inputMode="email"

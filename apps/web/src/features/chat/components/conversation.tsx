@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
-import { TextInput } from '@/components/form/text-input';
+import { TextField } from '@/components/form/text-field';
 import { hrefs } from '@/config/paths';
 import { formatTime } from '@/utils/format';
 import { getInitials } from '@/utils/initials';
@@ -202,14 +202,13 @@ export const Conversation = ({
         onSubmit={submit}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1.5 }}
       >
-        <TextInput
+        <TextField
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={CHAT_TEXTS.placeholder}
           multiline
           maxRows={4}
-          fullWidth
           size="small"
           slotProps={{
             htmlInput: { maxLength: CHAT_LIMITS.messageMaxLength, 'aria-label': 'Mensaje' },

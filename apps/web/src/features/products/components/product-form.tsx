@@ -14,8 +14,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
-import { SelectInput } from '@/components/form/select-input';
-import { TextInput } from '@/components/form/text-input';
+import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { formatInteger } from '@/utils/format';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
 import { PRODUCTS_TEXT } from '../messages';
@@ -95,7 +94,6 @@ export const ProductForm = ({
         <Grid size={12}>
           <FormTextField
             control={control}
-            fullWidth
             name="title"
             label="Título"
             required
@@ -108,7 +106,6 @@ export const ProductForm = ({
         <Grid size={12}>
           <FormTextField
             control={control}
-            fullWidth
             name="description"
             label="Descripción"
             required
@@ -131,8 +128,7 @@ export const ProductForm = ({
             control={control}
             name="price"
             render={({ field, fieldState }) => (
-              <TextInput
-                fullWidth
+              <TextField
                 label="Precio"
                 required
                 disabled={disabled}
@@ -159,7 +155,6 @@ export const ProductForm = ({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             control={control}
-            fullWidth
             name="location"
             label="Ubicación"
             required
@@ -179,11 +174,10 @@ export const ProductForm = ({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             control={control}
-            fullWidth
             name="status"
             label="Estado"
             required
-            field={SelectInput}
+            field={NativeSelectField}
             disabled={disabled}
             slotProps={{ inputLabel: { shrink: true } }}
           >
@@ -200,11 +194,10 @@ export const ProductForm = ({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             control={control}
-            fullWidth
             name="categoryId"
             label="Categoría"
             required
-            field={SelectInput}
+            field={NativeSelectField}
             disabled={disabled}
             slotProps={{ inputLabel: { shrink: true } }}
           >

@@ -5,8 +5,7 @@ import {
   PRODUCT_CONDITION_FILTERS,
   type ProductConditionFilter,
 } from '@unimercado/shared/constants';
-import { SelectInput } from '@/components/form/select-input';
-import { TextInput } from '@/components/form/text-input';
+import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
 import type { PriceFilterError, SearchFilters } from '../utils/search-filters';
 
@@ -26,8 +25,7 @@ const PriceFilter = ({
   onText: (value: string) => void;
 }) => (
   <Grid size={{ xs: 6, md: 2 }}>
-    <TextInput
-      fullWidth
+    <TextField
       name={name}
       label={label}
       value={value}
@@ -73,8 +71,7 @@ export const SearchFilterFields = ({
   <Collapse in={isOpen} appear={appear} id={id}>
     <Grid container spacing={2} sx={{ pt: 2.5 }}>
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <SelectInput
-          fullWidth
+        <NativeSelectField
           label="Categoría"
           value={filters.categoryId ?? ''}
           onChange={(event) =>
@@ -92,7 +89,7 @@ export const SearchFilterFields = ({
               {item.name}
             </option>
           ))}
-        </SelectInput>
+        </NativeSelectField>
       </Grid>
       <PriceFilter
         name="minPrice"
@@ -109,8 +106,7 @@ export const SearchFilterFields = ({
         onText={(v) => onText('maxPrice', v)}
       />
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <SelectInput
-          fullWidth
+        <NativeSelectField
           label="Estado"
           value={filters.status ?? ''}
           onChange={(event) =>
@@ -128,11 +124,10 @@ export const SearchFilterFields = ({
               {CONDITION_LABELS[value]}
             </option>
           ))}
-        </SelectInput>
+        </NativeSelectField>
       </Grid>
       <Grid size={12}>
-        <TextInput
-          fullWidth
+        <TextField
           name="location"
           label="Ubicación"
           value={text.location}

@@ -20,8 +20,7 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { SelectInput } from '@/components/form/select-input';
-import { TextInput } from '@/components/form/text-input';
+import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
@@ -210,8 +209,7 @@ export const SearchPanel = ({
     <Card component="section" aria-label="Búsqueda y filtros" sx={{ mb: 3 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5 }}>
-          <TextInput
-            fullWidth
+          <TextField
             label={PRODUCTS_TEXT.searchLabel}
             // Named: what is typed into the server's page before the app loads is carried over.
             name="search"
@@ -345,8 +343,7 @@ export const SortSelect = ({
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
   return (
-    <SelectInput
-      fullWidth
+    <NativeSelectField
       size="small"
       label="Ordenar por"
       value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
@@ -361,6 +358,6 @@ export const SortSelect = ({
           {SORT_LABELS[sort]}
         </option>
       ))}
-    </SelectInput>
+    </NativeSelectField>
   );
 };

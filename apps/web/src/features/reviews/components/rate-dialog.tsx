@@ -90,7 +90,6 @@ export const RateDialog = ({
             onChange={(event) => setComment(event.target.value)}
             multiline
             minRows={3}
-            fullWidth
             slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX_LENGTH } }}
           />
           {review.isError && (

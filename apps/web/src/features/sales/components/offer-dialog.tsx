@@ -96,7 +96,6 @@ export const OfferDialog = ({
                   input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
                 }}
                 autoFocus
-                fullWidth
               />
               {offer.isError && (
                 <Alert severity="error" sx={{ mt: 2 }}>
