@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, type ConfigError } from '../config/env';
 import { mailOutbox } from '../db/schema';
 import { defaultLoggerOptions } from '../lib/logger';
+import { storageSweepChannel, type StorageSweepReport } from './storage/events';
 import {
   bearer,
   createAccount,
@@ -204,6 +205,19 @@ describe('metrics behind METRICS_TOKEN', () => {
     expect(valueOf(samples, 'image_queue_wait_seconds_count')).toBeGreaterThanOrEqual(2);
     expect(valueOf(samples, 'image_queue_tasks', { state: 'waiting' })).toBe(0);
     expect(valueOf(samples, 'image_queue_refused_total')).toBe(0);
+  });
+
+  it('counts what the photo sweep removed, from its reports', async () => {
+    const before = await scrape(ctx);
+    const files = valueOf(before, 'storage_orphans_removed_total', { kind: 'file' })!;
+    const uploads = valueOf(before, 'storage_orphans_removed_total', { kind: 'upload' })!;
+    storageSweepChannel.publish({ orphanUploads: 2, orphanFiles: 3 } satisfies StorageSweepReport);
+    const after = await scrape(ctx);
+    expect(valueOf(after, 'storage_orphans_removed_total', { kind: 'file' })).toBe(files + 3);
+    expect(valueOf(after, 'storage_orphans_removed_total', { kind: 'upload' })).toBe(uploads + 2);
+    expect(valueOf(after, 'storage_sweeps_total')).toBe(
+      valueOf(before, 'storage_sweeps_total')! + 1,
+    );
   });
 
   it('reports STOMP connections, deliveries and notification pushes', async () => {
