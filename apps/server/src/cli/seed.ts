@@ -1,7 +1,7 @@
 import { seedDemoData } from '../demo/demo-seed';
 import { seedDatabase } from '../db/seed';
 import { createPasswordHasher } from '../lib/password';
-import { createLocalStorage, uploadsDir } from '../plugins/storage';
+import { createStorage } from '../plugins/storage';
 import { runWithDatabase } from './run';
 
 // `npm run db:seed`: roles, categories and ADMIN_EMAILS grants (idempotent; also run at start-up).
@@ -15,15 +15,14 @@ await runWithDatabase(
     await seedDatabase(handle.db, { adminEmails: config.adminEmails });
     console.log('Datos iniciales listos: roles y categorías.');
     if (!withDemo) return;
+    // The photos go where the app reads them (STORAGE_DRIVER).
+    const storage = await createStorage(config.storage.driver, config, handle.db);
     const result = await seedDemoData({
       db: handle.db,
-      storage: createLocalStorage({
-        rootDir: uploadsDir(config.dataDir),
-        publicUrl: config.publicUrl,
-      }),
+      storage,
       passwords: createPasswordHasher(),
       now: () => new Date(),
-    });
+    }).finally(() => storage.close?.());
     console.log(
       result.created
         ? `Datos de demostración creados: ${result.users} cuentas, ${result.listings} productos y ${result.photos} fotos. Contraseña de todas las cuentas: ver README.`

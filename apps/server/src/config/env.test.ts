@@ -18,6 +18,67 @@ describe('parseEnv', () => {
     expect(config.allowedEmailDomains).toEqual([]);
     expect(config.mailFrom).toBe('UniMercado <no-reply@localhost>');
     expect(config.campusTimeZone).toBe('America/Bogota');
+    expect(config.storage).toEqual({ driver: 'disk', s3: undefined });
+  });
+
+  it('reads the photo storage settings and refuses incomplete S3 ones (decision 055)', () => {
+    expect(parseEnv({ STORAGE_DRIVER: 'postgres' }).storage.driver).toBe('postgres');
+    const s3 = parseEnv({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'um-photos',
+      S3_ENDPOINT: 'https://s3.campus.example',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'unimercado/',
+      S3_SERVE: 'redirect',
+      S3_SIGNED_URL_TTL: '600',
+    }).storage;
+    expect(s3).toEqual({
+      driver: 's3',
+      s3: {
+        bucket: 'um-photos',
+        region: 'us-east-1',
+        endpoint: 'https://s3.campus.example',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        prefix: 'unimercado/',
+        serve: 'redirect',
+        signedUrlTtlSeconds: 600,
+      },
+    });
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        parseEnv(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problemsOf({ STORAGE_DRIVER: 's3' }).join()).toContain('S3_BUCKET es obligatorio');
+    const all = problemsOf({
+      STORAGE_DRIVER: 'ftp',
+      S3_BUCKET: 'Bad_Bucket',
+      S3_ENDPOINT: 'ftp://x',
+      S3_ACCESS_KEY_ID: 'only-the-id',
+      S3_FORCE_PATH_STYLE: 'yes',
+      S3_PREFIX: '../other/',
+      S3_SERVE: 'direct',
+      S3_SIGNED_URL_TTL: '5',
+    }).join('\n');
+    for (const name of [
+      'STORAGE_DRIVER',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_FORCE_PATH_STYLE',
+      'S3_PREFIX',
+      'S3_SERVE',
+      'S3_SIGNED_URL_TTL',
+    ]) {
+      expect(all).toContain(name);
+    }
   });
 
   it('takes the campus time zone in the spelling Intl knows and refuses an unknown one', () => {

@@ -10,6 +10,32 @@ import { REPO_ROOT } from './paths';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const STORAGE_DRIVER_NAMES = ['disk', 'postgres', 's3'] as const;
+
+/** S3-compatible object storage (STORAGE_DRIVER=s3, decision 055). */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, Ceph, R2, ...); unset = AWS. */
+  endpoint: string | undefined;
+  /** Unset = the SDK's own chain (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `host/bucket/key` addresses instead of `bucket.host/key` (most self-hosted services). */
+  forcePathStyle: boolean;
+  /** Put before every key (`''` or folders ending in `/`): one bucket, several deployments. */
+  prefix: string;
+  /** `proxy`: the app streams the file; `redirect`: a 302 to a short-lived signed URL. */
+  serve: 'proxy' | 'redirect';
+  signedUrlTtlSeconds: number;
+};
+
+export type StorageSettings = {
+  driver: (typeof STORAGE_DRIVER_NAMES)[number];
+  /** Set when S3_BUCKET is (always with driver s3; the move command may use it with others). */
+  s3: S3Settings | undefined;
+};
+
 export type AppConfig = {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -38,9 +64,19 @@ export type AppConfig = {
    * entry, which the client writes itself, and per-IP limits could be dodged by changing it.
    */
   trustProxy: false | string[];
+  /**
+   * `/metrics` (plugins/metrics.ts, decision 059): off unless a token or a port is set. With a
+   * port it is served there only (on `metricsHost`); with a token, only to `Bearer <token>`.
+   */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Where photos are kept (decision 055). */
+  storage: StorageSettings;
 };
 
 const MIN_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The names Fastify's `trustProxy` (proxy-addr) knows for private ranges. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -94,6 +130,15 @@ const urlWithProtocols = (protocols: string[], name: string) =>
         `${name} debe ser una URL ${protocols.join(' o ')}`,
       )
       .optional(),
+  );
+
+const booleanSetting = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { error: `${name} debe ser true o false` })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
   );
 
 const envSchema = z.object({
@@ -177,6 +222,66 @@ const envSchema = z.object({
       }),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
+  STORAGE_DRIVER: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(STORAGE_DRIVER_NAMES, { error: 'STORAGE_DRIVER debe ser disk, postgres o s3' })
+      .default('disk'),
+  ),
+  S3_BUCKET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET debe ser un nombre de bucket válido')
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().trim().default('us-east-1')),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'S3_ENDPOINT'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanSetting('S3_FORCE_PATH_STYLE'),
+  S3_PREFIX: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^([a-z0-9][a-z0-9_-]*\/){0,8}$/,
+        'S3_PREFIX debe ser vacío o carpetas en minúsculas terminadas en / (p. ej. unimercado/)',
+      )
+      .default(''),
+  ),
+  S3_SERVE: z.preprocess(
+    blankToUndefined,
+    z.enum(['proxy', 'redirect'], { error: 'S3_SERVE debe ser proxy o redirect' }).default('proxy'),
+  ),
+  S3_SIGNED_URL_TTL: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'S3_SIGNED_URL_TTL debe ser un número de segundos' })
+      .int()
+      .min(60, 'S3_SIGNED_URL_TTL debe ser al menos 60 segundos')
+      .max(604800, 'S3_SIGNED_URL_TTL no puede pasar de 604800 segundos (7 días)')
+      .default(900),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .min(
+        MIN_METRICS_TOKEN_LENGTH,
+        `METRICS_TOKEN debe tener al menos ${MIN_METRICS_TOKEN_LENGTH} caracteres`,
+      )
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN solo admite caracteres ASCII visibles')
+      .optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  METRICS_HOST: optionalString,
   WEB_DIST_DIR: optionalString,
   // false (no proxy: the socket's address is the client's) or the proxies' own addresses.
   TRUST_PROXY: z
@@ -220,6 +325,19 @@ export const parseEnv = (
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET?.trim()) {
     problems.push('JWT_SECRET: JWT_SECRET es obligatorio cuando NODE_ENV=production');
   }
+  if (result.success && result.data.METRICS_PORT === result.data.PORT) {
+    problems.push(
+      'METRICS_PORT: METRICS_PORT debe ser distinto de PORT (sin METRICS_PORT, /metrics se sirve en PORT con METRICS_TOKEN)',
+    );
+  }
+  if (env.STORAGE_DRIVER?.trim() === 's3' && !env.S3_BUCKET?.trim()) {
+    problems.push('S3_BUCKET: S3_BUCKET es obligatorio cuando STORAGE_DRIVER=s3');
+  }
+  if (!env.S3_ACCESS_KEY_ID?.trim() !== !env.S3_SECRET_ACCESS_KEY?.trim()) {
+    problems.push(
+      'S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY se indican juntos (o ninguno, para las credenciales del entorno)',
+    );
+  }
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -246,12 +364,34 @@ export const parseEnv = (
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? e.HOST,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+            serve: e.S3_SERVE,
+            signedUrlTtlSeconds: e.S3_SIGNED_URL_TTL,
+          }
+        : undefined,
+    },
   };
 };
 
+/** Where the generated JWT secret of a data dir is kept (backups carry it). */
+export const devSecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+
 /** Development convenience: one random secret per data dir, kept across restarts. */
 export const readOrCreateDevSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = devSecretFile(dataDir);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= MIN_SECRET_LENGTH) return secret;

@@ -1,82 +1,147 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../test/s3-server';
 import { createTestApp, type TestContext } from '../test/helpers';
-import { createLocalStorage, uploadsDir } from './storage';
+import { createTestDatabase } from '../test/test-database';
+import { createStorage, uploadsDir } from './storage';
 
-describe('local storage driver', () => {
-  let root: string;
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'um-storage-'));
-  });
-  afterAll(() => rm(root, { recursive: true, force: true }));
-
-  it('stores, addresses and deletes files by key', async () => {
-    const storage = createLocalStorage({ rootDir: root, publicUrl: 'https://um.example/' });
-    await storage.put('products/ab/photo.webp', Buffer.from('webp'), { contentType: 'image/webp' });
-    expect(await readFile(path.join(root, 'products/ab/photo.webp'), 'utf8')).toBe('webp');
-    expect((await storage.get('products/ab/photo.webp'))?.toString()).toBe('webp');
-    const url = storage.publicUrl('products/ab/photo.webp');
-    expect(url).toBe('https://um.example/uploads/products/ab/photo.webp');
-    expect(storage.keyFromUrl(url)).toBe('products/ab/photo.webp');
-    expect(storage.keyFromUrl('/uploads/products/ab/photo.webp')).toBe('products/ab/photo.webp');
-    await storage.delete('products/ab/photo.webp');
-    expect(existsSync(path.join(root, 'products/ab/photo.webp'))).toBe(false);
-    expect(await storage.get('products/ab/photo.webp')).toBeUndefined();
-    // Deleting what is already gone is fine (a retried cleanup).
-    await expect(storage.delete('products/ab/photo.webp')).resolves.toBeUndefined();
-  });
-
-  it('refuses keys that could leave the uploads folder, and foreign URLs', async () => {
-    const storage = createLocalStorage({ rootDir: root, publicUrl: 'https://um.example' });
-    for (const key of ['../jwt-secret.txt', '/etc/passwd.txt', 'a/../../b.webp', 'A.WEBP', 'x']) {
-      await expect(
-        storage.put(key, Buffer.from('x'), { contentType: 'text/plain' }),
-      ).rejects.toThrow(/invalid storage key/);
-    }
-    expect(storage.keyFromUrl('https://evil.example/uploads/a.webp')).toBeUndefined();
-    expect(storage.keyFromUrl('https://um.example/uploads/../data.webp')).toBeUndefined();
-    expect(storage.keyFromUrl('javascript:alert(1)')).toBeUndefined();
-  });
-});
-
-describe('GET /uploads/*', () => {
+describe('disk storage driver', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
 
-  it('serves a stored photo with immutable caching, nosniff and cross-origin CORP', async () => {
-    await ctx.app.storage.put('products/t/served.webp', Buffer.from('RIFF....WEBP'), {
+  it('writes under DATA_DIR/uploads and leaves no partial file behind', async () => {
+    await ctx.app.storage.put('products/ab/photo.webp', Buffer.from('webp'), {
       contentType: 'image/webp',
     });
-    const res = await ctx.app.inject({ method: 'GET', url: '/uploads/products/t/served.webp' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/webp');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(res.body).toBe('RIFF....WEBP');
+    const folder = path.join(uploadsDir(ctx.config.dataDir), 'products/ab');
+    expect(await readFile(path.join(folder, 'photo.webp'), 'utf8')).toBe('webp');
+    expect(await readdir(folder)).toEqual(['photo.webp']);
   });
 
-  it('answers 404 for missing files and for anything outside the uploads folder', async () => {
+  it('serves nothing of the data dir outside the uploads folder, nor hidden files', async () => {
     await writeFile(path.join(ctx.config.dataDir, 'secret.txt'), 'top secret');
     await writeFile(path.join(uploadsDir(ctx.config.dataDir), '.hidden.webp'), 'hidden');
     for (const url of [
-      '/uploads/products/t/missing.webp',
       '/uploads/../secret.txt',
       '/uploads/%2e%2e/secret.txt',
       '/uploads/..%2fsecret.txt',
       '/uploads/.hidden.webp',
-      '/uploads/',
+      '/uploads/%2ehidden.webp',
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('secret');
       expect(res.body, url).not.toContain('hidden');
     }
+    // A stray file that put() never wrote (not a key) is not listed either.
+    const listed = [];
+    for await (const file of ctx.app.storage.list()) listed.push(file.key);
+    expect(listed).not.toContain('.hidden.webp');
+  });
+});
+
+describe("a driver never reaches another driver's files", () => {
+  it('the PostgreSQL driver does not serve what lies in the uploads folder, nor the disk driver its rows', async () => {
+    const database = await createTestDatabase();
+    const onPostgres = await createTestApp({
+      database,
+      config: { storage: { driver: 'postgres', s3: undefined } },
+    });
+    const onDisk = await createTestApp({ database });
+    try {
+      const diskKey = 'products/x/on-disk.webp';
+      const rowKey = 'products/x/in-row.webp';
+      await onDisk.app.storage.put(diskKey, Buffer.from('disk'), { contentType: 'image/webp' });
+      await onPostgres.app.storage.put(rowKey, Buffer.from('row'), { contentType: 'image/webp' });
+      // The same data dir layout on the PostgreSQL app's side.
+      const pgDisk = await createStorage('disk', onPostgres.config, onPostgres.app.db);
+      await pgDisk.put(diskKey, Buffer.from('disk'), { contentType: 'image/webp' });
+
+      expect((await onPostgres.app.inject(`/uploads/${diskKey}`)).statusCode).toBe(404);
+      expect((await onPostgres.app.inject(`/uploads/${rowKey}`)).body).toBe('row');
+      expect((await onDisk.app.inject(`/uploads/${rowKey}`)).statusCode).toBe(404);
+      expect((await onDisk.app.inject(`/uploads/${diskKey}`)).body).toBe('disk');
+    } finally {
+      await onPostgres.close();
+      await onDisk.close();
+      await database.close();
+    }
+  });
+
+  it('an S3 deployment under S3_PREFIX neither lists nor reads the objects of another prefix', async () => {
+    const server = await startS3Server();
+    const database = await createTestDatabase();
+    const config = (prefix: string) => ({
+      dataDir: '/nonexistent',
+      publicUrl: 'http://localhost:3000',
+      storage: { driver: 's3' as const, s3: server.settings({ prefix }) },
+    });
+    const a = await createStorage('s3', config('campus-a/'), database.db);
+    const b = await createStorage('s3', config('campus-b/'), database.db);
+    try {
+      await a.put('products/p/one.webp', Buffer.from('a'), { contentType: 'image/webp' });
+      await b.put('products/p/two.webp', Buffer.from('b'), { contentType: 'image/webp' });
+      expect(await a.get('products/p/two.webp')).toBeUndefined();
+      expect(await a.stat('products/p/two.webp')).toBeUndefined();
+      const listed = [];
+      for await (const file of a.list()) listed.push(file.key);
+      expect(listed).toEqual(['products/p/one.webp']);
+      await a.deleteMany(['products/p/two.webp']);
+      expect((await b.get('products/p/two.webp'))?.toString()).toBe('b');
+    } finally {
+      await a.close?.();
+      await b.close?.();
+      await database.close();
+      await server.close();
+    }
+  });
+});
+
+describe('S3 driver with S3_SERVE=redirect', () => {
+  let ctx: TestContext;
+  let server: Awaited<ReturnType<typeof startS3Server>>;
+  beforeAll(async () => {
+    server = await startS3Server();
+    ctx = await createTestApp({
+      config: {
+        storage: {
+          driver: 's3',
+          s3: server.settings({ serve: 'redirect', signedUrlTtlSeconds: 600 }),
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await server.close();
+  });
+
+  it('answers /uploads/<key> with a short-lived signed URL of the bucket that serves the photo', async () => {
+    await ctx.app.storage.put('products/r/photo.webp', Buffer.from('signed bytes'), {
+      contentType: 'image/webp',
+    });
+    const res = await ctx.app.inject('/uploads/products/r/photo.webp');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    const location = new URL(res.headers.location as string);
+    expect(location.pathname).toBe('/um-photos/products/r/photo.webp');
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const photo = await fetch(location);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+    expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await photo.text()).toBe('signed bytes');
+    // (s3rver does not check the signature of a signed URL: that refusal is the real service's.)
+  });
+
+  it('still answers 404 for paths that are not keys, without signing anything', async () => {
+    const res = await ctx.app.inject('/uploads/../secret.txt');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
   });
 });

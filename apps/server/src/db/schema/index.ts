@@ -7,3 +7,4 @@ export * from './reviews';
 export * from './notifications';
 export * from './chat';
 export * from './mail';
+export * from './storage';

@@ -124,6 +124,8 @@ export const productImages = pgTable(
   (t) => [
     uniqueIndex('product_images_product_position_uq').on(t.productId, t.position),
     uniqueIndex('product_images_key_uq').on(t.key),
+    // The orphan-file sweep asks which listed keys a row still names (decision 055).
+    index('product_images_thumbnail_key_idx').on(t.thumbnailKey),
     check('product_images_position_ck', sql`${t.position} between 0 and 2`),
   ],
 );
