@@ -2,7 +2,7 @@ import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNod
 import { useLocation } from 'react-router';
 import { PageSkeleton } from '@/components/feedback/page-skeleton';
 import { whenTypedTextApplied } from '@/lib/typed-before-hydration';
-import { ConnectionFailed } from './connection-failed';
+import { CodeLoadFailed } from './code-load-failed';
 import { RouteError } from './route-error';
 
 /**
@@ -39,7 +39,7 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    return isChunkLoadError(error) ? <ConnectionFailed /> : <RouteError />;
+    return isChunkLoadError(error) ? <CodeLoadFailed /> : <RouteError />;
   }
 }
 
