@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { outboxDir } from './plugins/mail';
-import { exited, freePort, sleep, startServerProcess } from './test/child-server';
+import { childServerEnv, exited, freePort, sleep, startServerProcess } from './test/child-server';
 import { withDatabase } from './test/test-database';
 import { makeJpeg, multipartBody } from './test/products';
 import { checkReliabilityCount } from './test/reliability-doc';
@@ -59,19 +59,7 @@ describe('acknowledged writes across SIGKILL', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const url = await databaseUrl();
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      TRUST_PROXY: 'loopback',
-      ...(url ? { DATABASE_URL: url } : {}),
-    };
+    const env = childServerEnv(port, dataDir, url ? { DATABASE_URL: url } : {});
     const start = async () => {
       child = await startServerProcess(env, base);
       return child;

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort, sleep, startServerProcess } from '../test/child-server';
+import { childServerEnv, exited, freePort, sleep, startServerProcess } from '../test/child-server';
 import { outboxDir } from './mail';
 
 /**
@@ -31,19 +31,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('mail across crashes', (
     dataDir = await mkdtemp(path.join(tmpdir(), 'um-crash-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      // Each client gets its own forwarded address, so the per-IP registration limit holds.
-      TRUST_PROXY: 'loopback',
-    };
+    const env = childServerEnv(port, dataDir);
 
     const start = async () => {
       child = await startServerProcess(env, base);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { SERVER_ROOT } from '../config/paths';
 
 /** A loopback port nobody listens on (yet). */
@@ -46,3 +47,26 @@ export const startServerProcess = async (env: NodeJS.ProcessEnv, base: string) =
   server.kill('SIGKILL');
   throw new Error(`server did not start: ${stderr}`);
 };
+
+/**
+ * A child server's whole environment: loopback `port`, data in `dataDir`, a fixed JWT secret (its
+ * tokens outlive a restart), no web build, and `X-Forwarded-For` trusted from loopback so that
+ * each test client may pose as its own address (the per-IP limits hold).
+ */
+export const childServerEnv = (
+  port: number,
+  dataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  TRUST_PROXY: 'loopback',
+  ...extra,
+});
