@@ -184,11 +184,19 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
       const target = await createEmptyTestDatabase();
       const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
       try {
+        const photo = path.join(uploadsDir(dataDir), 'products', '2026', '01', 'otra.webp');
+        await mkdir(path.dirname(photo), { recursive: true });
+        await writeFile(photo, 'una foto de otro despliegue');
+        await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
+          /uploads ya tiene fotos/,
+        );
+        await rm(uploadsDir(dataDir), { recursive: true });
         await writeFile(devSecretFile(dataDir), 'otro-secreto');
         await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
           /jwt-secret ya existe/,
         );
         expect(await tableCount(target)).toBe(0);
+        expect(await readFile(devSecretFile(dataDir), 'utf8')).toBe('otro-secreto');
       } finally {
         await target.close();
         await rm(dataDir, { recursive: true, force: true });
