@@ -23,7 +23,13 @@ import {
   type TestContext,
   createTestApp,
 } from './test/helpers';
-import { createProduct, firstCategoryId, makeJpeg, multipartBody } from './test/products';
+import {
+  createProduct,
+  firstCategoryId,
+  makeJpeg,
+  multipartBody,
+  uploadPhotos,
+} from './test/products';
 import { listenForSockets, openRawSocket } from './test/stomp';
 import { makeOffer } from './test/trade';
 import { checkReliabilityCount } from './test/reliability-doc';
@@ -44,17 +50,21 @@ const createCast = async (ctx: TestContext): Promise<Cast> => ({
   buyer: await createAccount(ctx, { verified: true, name: 'Compradora' }),
 });
 
-/** Fastify's own route list (hidden routes included) as `METHOD path`, HEAD left out. */
+/**
+ * Fastify's own route list (hidden routes included) as `METHOD path`, HEAD left out: its radix
+ * tree printed (`printRoutes()`), each node's text appended to its parents'.
+ */
 const registeredRoutes = (ctx: TestContext) => {
-  const tree = ctx.app.printRoutes({ commonPrefix: false });
+  const tree = ctx.app.printRoutes();
   const routes = new Set<string>();
   const stack: string[] = [];
   for (const line of tree.split('\n')) {
     const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
+    const segment = match[2] === '(empty root node)' ? '' : match[2]!;
     stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + match[2]!;
+    const full = (stack[depth - 1] ?? '') + segment;
     stack[depth] = full;
     for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
       if (method !== 'HEAD') routes.add(`${method} ${full}`);
@@ -86,6 +96,10 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
     newEmail: uniqueEmail('nueva'),
   };
   if (uses('category')) world.category = await firstCategoryId(ctx);
+  if (uses('photo')) {
+    const [url] = await uploadPhotos(ctx, cast.owner.token);
+    world.photo = new URL(url!, 'http://localhost').pathname;
+  }
   if (uses('roleUser')) {
     const [role] = await ctx.database.db.select().from(roles).where(eq(roles.name, ROLE_USER));
     world.roleUser = role!.id;

@@ -22,6 +22,7 @@
  *   {bought}               a listing the owner bought (accepted offer) from {buyer}
  *   {category} {roleUser}  the first category's id; ROLE_USER's id
  *   {newEmail}             an address nobody has registered
+ *   {photo}                the path of a photo the owner uploaded (/uploads/...)
  * A string that is exactly a placeholder naming an id becomes that number in a JSON body.
  */
 
@@ -79,7 +80,9 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     url: '/api/docs/static/swagger-initializer.js',
     expect: ALL(200),
   },
-  { route: 'GET /api/docs*', url: '/api/docs/static/swagger-ui.css', expect: ALL(200) },
+  { route: 'GET /api/docs/static/*', url: '/api/docs/static/swagger-ui.css', expect: ALL(200) },
+  // Photos are public (they are shown on public listings); keys are unguessable.
+  { route: 'GET /uploads/*', url: '{photo}', expect: ALL(200) },
 
   // Accounts and sign-in.
   {
