@@ -149,6 +149,25 @@ describe('S3 driver with S3_SERVE=redirect', () => {
 });
 
 describe('S3 driver and an unreachable service', () => {
+  it('is refused in Spanish without a bucket (the move command can name it without settings)', async () => {
+    const database = await createTestDatabase();
+    try {
+      await expect(
+        createStorage(
+          's3',
+          {
+            dataDir: '/nonexistent',
+            publicUrl: 'http://localhost:3000',
+            storage: { driver: 'disk', s3: undefined },
+          },
+          database.db,
+        ),
+      ).rejects.toThrow('S3_BUCKET es obligatorio para el almacenamiento s3');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('fails a call on a service that accepts but never answers, instead of holding it', async () => {
     const sockets = new Set<Socket>();
     const hung = createServer((socket) => {
