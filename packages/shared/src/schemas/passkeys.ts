@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { PASSKEY_MESSAGES } from './passkey-messages';
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH } from './passkey-messages';
 
-export { PASSKEY_MESSAGES } from './passkey-messages';
-
-/** A member keeps at most this many passkeys (each phone, laptop or security key is one). */
-export const MAX_PASSKEYS_PER_MEMBER = 10;
-export const PASSKEY_NAME_MAX_LENGTH = 60;
+export {
+  defaultPasskeyName,
+  MAX_PASSKEYS_PER_MEMBER,
+  PASSKEY_MESSAGES,
+  PASSKEY_NAME_MAX_LENGTH,
+} from './passkey-messages';
 
 /** A passkey as its owner sees it in the profile: never the key itself. */
 export const passkeySchema = z.object({
@@ -87,32 +88,3 @@ export const requestOptionsSchema = z.looseObject({
   rpId: z.string().optional(),
 });
 export type RequestOptions = z.infer<typeof requestOptionsSchema>;
-
-const BROWSERS: readonly [RegExp, string][] = [
-  [/Edg(?:e|A|iOS)?\//, 'Edge'],
-  [/SamsungBrowser\//, 'Samsung Internet'],
-  [/OPR\//, 'Opera'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-const SYSTEMS: readonly [RegExp, string][] = [
-  [/Android/, 'Android'],
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Windows/, 'Windows'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
-
-/**
- * The name a new passkey gets when its owner gives none: the browser and system it was made on
- * ('Chrome en Android'), from the User-Agent; 'Llave de acceso' when neither is known.
- */
-export const defaultPasskeyName = (userAgent: string | undefined) => {
-  const agent = userAgent ?? '';
-  const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
-  if (browser && system) return `${browser} en ${system}`;
-  return browser ?? system ?? 'Llave de acceso';
-};
