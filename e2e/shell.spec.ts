@@ -70,18 +70,23 @@ test.describe('narrow layout at 390px', () => {
 });
 
 test.describe('while the code loads, and when it cannot (issue 7)', () => {
-  test("a page's code that cannot load later keeps the top bar and offers Reintentar", async ({
+  test("a page's code that cannot load later (a deploy replaced it, or no connection) keeps the top bar and offers Recargar", async ({
     page,
   }) => {
     await page.goto('/');
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Registrarse' })).toBeVisible();
-    await page.route('**/assets/register-*.js', (route) => route.abort('connectionrefused'));
+    // After a deploy the old page's chunk answers 404.
+    await page.route('**/assets/register-*.js', (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
     await banner.getByRole('link', { name: 'Registrarse' }).click();
-    await expect(page.getByRole('heading', { name: 'No se pudo conectar' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No se pudo cargar la página' })).toBeVisible();
+    // Vite's vite:preloadError: the notice says it too, wherever the failed code was.
+    await expect(page.getByRole('alert')).toContainText('Recarga la página para seguir.');
     await expect(banner.getByRole('link', { name: 'Iniciar' })).toBeVisible();
     await page.unroute('**/assets/register-*.js');
-    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('button', { name: 'Recargar' }).first().click();
     await expect(page.getByRole('button', { name: 'Crear Cuenta' })).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { CodeLoadNotice } from '@/components/errors/code-load-failed';
 import { AppLayout } from '@/components/layout/app-layout';
 import { useUnreadMessageCount } from '@/features/chat/api/get-unread-messages';
 import { useUnreadNotificationCount } from '@/features/notifications/api/get-notifications';
@@ -20,6 +21,7 @@ export const RootLayout = () => {
   return (
     <>
       <AppLayout hasUnreadNotifications={unread > 0} unreadMessages={unreadMessages} />
+      <CodeLoadNotice />
       {user && token && (
         <Suspense fallback={null}>
           <LiveUpdates user={user} token={token} />

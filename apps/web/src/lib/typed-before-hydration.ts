@@ -8,6 +8,14 @@
  * into React.
  */
 
+import {
+  useEffectEvent,
+  useLayoutEffect,
+  type ChangeEvent,
+  type ChangeEventHandler,
+  type RefObject,
+} from 'react';
+
 /** A text field's key: its id (MUI's `useId`, the same on the server and in the browser), else its name. */
 const keyOf = (field: Element) => field.id || field.getAttribute('name') || '';
 
@@ -88,3 +96,31 @@ export const whenTypedTextApplied = () =>
     waiters.add(done);
     settle();
   });
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * Once the field in `ref` is hydrated, hands the text typed into the server's page before the app
+ * loaded to the field's own `onChange`, as if typed after (lib/typed-before-hydration.ts,
+ * decision 051). `value`: what the app holds already.
+ */
+export const useTypedBeforeHydration = (
+  ref: RefObject<Field | null>,
+  value: unknown,
+  onChange: ChangeEventHandler<Field> | undefined,
+) => {
+  const takeOver = useEffectEvent(() => {
+    const field = ref.current;
+    const text = takeTypedText(field);
+    const current = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    if (!field || text === undefined || text === current) return;
+    if (field.value !== text) field.value = text;
+    // What a change event carries to a field's handler: the field, now with the typed text.
+    onChange?.({ target: field, currentTarget: field } as ChangeEvent<Field>);
+  });
+  // A layout effect: React applies the update before the page's own effects run, so a form sent
+  // before hydration (components/errors/route-boundary.tsx) is sent with the text.
+  useLayoutEffect(() => {
+    takeOver();
+  }, []);
+};

@@ -1,8 +1,8 @@
-import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageSkeleton } from '@/components/feedback/page-skeleton';
 import { whenTypedTextApplied } from '@/lib/typed-before-hydration';
-import { ConnectionFailed } from './connection-failed';
+import { CodeLoadFailed } from './code-load-failed';
 import { RouteError } from './route-error';
 
 /**
@@ -39,7 +39,7 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    return isChunkLoadError(error) ? <ConnectionFailed /> : <RouteError />;
+    return isChunkLoadError(error) ? <CodeLoadFailed /> : <RouteError />;
   }
 }
 
@@ -50,15 +50,19 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
  * public/boot.js; decision 045) through the app's own handler, validation included.
  */
 const PageHydrated = () => {
+  const [isSettled, setIsSettled] = useState(false);
   useEffect(() => {
-    void whenTypedTextApplied().then(() => {
-      document.documentElement.setAttribute('data-hydrated', '');
-      for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submit-pending]')) {
-        form.removeAttribute('data-submit-pending');
-        if (form.isConnected) form.requestSubmit();
-      }
-    });
+    void whenTypedTextApplied().then(() => setIsSettled(true));
   }, []);
+  // A render later: the fields' handlers now hold the text they were handed.
+  useEffect(() => {
+    if (!isSettled) return;
+    document.documentElement.setAttribute('data-hydrated', '');
+    for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submit-pending]')) {
+      form.removeAttribute('data-submit-pending');
+      if (form.isConnected) form.requestSubmit();
+    }
+  }, [isSettled]);
   return null;
 };
 

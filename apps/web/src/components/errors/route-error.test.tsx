@@ -27,7 +27,7 @@ describe('RouteBoundary', () => {
     await waitFor(() => expect(document.title).toBe('Algo salió mal · UniMercado'));
   });
 
-  it("says the connection failed, with 'Reintentar', when a page's code cannot download", async () => {
+  it("says the page could not load, with 'Recargar', when a page's code cannot download", async () => {
     vi.mocked(console.error).mockImplementation(() => undefined);
     render(
       <MemoryRouter>
@@ -36,10 +36,14 @@ describe('RouteBoundary', () => {
         </RouteBoundary>
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'No se pudo conectar' })).toBeInTheDocument();
     expect(
-      screen.getByText('No se pudo conectar con el servidor. Por favor, verifica tu conexión.'),
+      await screen.findByRole('heading', { name: 'No se pudo cargar la página' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Puede que UniMercado se haya actualizado o que falle tu conexión. Recarga la página para seguir.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recargar' })).toBeInTheDocument();
   });
 });

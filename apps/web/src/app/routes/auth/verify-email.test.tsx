@@ -59,7 +59,7 @@ describe('verify email', () => {
       screen.getByText('El enlace de verificación ha expirado. Solicita uno nuevo.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Intentar verificar de nuevo' })).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
   });
 
   it('says a used link was used, without offering to try it again', async () => {
@@ -75,7 +75,7 @@ describe('verify email', () => {
     ).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al login' })).toBeInTheDocument();
     // Any failed link offers a new one.
-    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
   });
 
   it('retries on request when the server could not answer', async () => {
@@ -142,7 +142,7 @@ describe('verify email', () => {
     });
     renderApp('/verify-email?token=reemplazado');
     expect(await screen.findByText('El enlace de verificación no es válido.')).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Reenviar verificación' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al login' })).toHaveAttribute('href', '/login');
     cleanup();
 
@@ -151,7 +151,7 @@ describe('verify email', () => {
     expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/products');
     expect(screen.queryByRole('link', { name: 'Volver al login' })).not.toBeInTheDocument();
     // The resend form is filled in with the session's address.
-    expect(screen.getByLabelText('Correo Electrónico')).toHaveValue(TEST_USER.email);
+    expect(await screen.findByLabelText('Correo Electrónico')).toHaveValue(TEST_USER.email);
   });
 
   it("signed in, success offers 'Continuar' instead of 'Ir al login'", async () => {
@@ -188,7 +188,7 @@ describe('verify email', () => {
     expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
     expect(screen.getByText('rectora@uni.edu')).toBeInTheDocument();
 
-    const password = screen.getByLabelText(/^Nueva Contraseña/);
+    const password = await screen.findByLabelText(/^Nueva Contraseña/);
     const confirm = screen.getByLabelText(/^Confirmar Contraseña/);
     await user.type(password, 'abc');
     await user.type(confirm, 'abd');

@@ -6,12 +6,18 @@ import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmailAddress } from '@/components/text/email-address';
 import { paths } from '@/config/paths';
+import { lazyPart } from '@/lib/lazy-part';
 import { AuthCard } from './auth-card';
-import { ResendVerificationForm } from './resend-verification-form';
+
+// Opened on request: its field (MUI's TextField) loads then (decision 051's JS budget).
+const ResendVerificationForm = lazyPart(
+  'resend-verification-form',
+  async () => (await import('./resend-verification-form')).ResendVerificationForm,
+);
 
 export const REGISTERED_TITLE = '¡Registro exitoso!';
 
@@ -77,7 +83,9 @@ export const VerificationPending = ({
         </Stack>
         <Collapse in={isResendOpen} unmountOnExit>
           <Divider sx={{ mb: 2.5 }} />
-          <ResendVerificationForm defaultEmail={email} />
+          <Suspense fallback={null}>
+            <ResendVerificationForm defaultEmail={email} />
+          </Suspense>
         </Collapse>
       </Stack>
     </AuthCard>

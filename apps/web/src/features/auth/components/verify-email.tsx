@@ -9,19 +9,29 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@unimercado/shared/schemas/auth-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmailAddress } from '@/components/text/email-address';
 import { paths } from '@/config/paths';
 import { ApiError, toUserMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { lazyPart } from '@/lib/lazy-part';
 import { verificationStatusQueryOptions } from '../api/verification-status';
 import { useVerifyEmail, useVerifyEmailWithPassword } from '../api/verify-email';
 import { useEndSessionOf } from '../hooks/use-end-session-of';
 import { getVerifyErrorKind, getVerifyErrorMessage, isLinkError } from '../utils/error-messages';
 import { AuthCard, AuthLoadingCard } from './auth-card';
-import { NewPasswordForm } from './new-password-form';
-import { ResendVerificationForm } from './resend-verification-form';
+
+// The forms show only for some outcomes of the link (an admin's first password, a failed link):
+// their fields (MUI's TextField) load then, not with the page (decision 051's JS budget).
+const NewPasswordForm = lazyPart(
+  'new-password-form',
+  async () => (await import('./new-password-form')).NewPasswordForm,
+);
+const ResendVerificationForm = lazyPart(
+  'resend-verification-form',
+  async () => (await import('./resend-verification-form')).ResendVerificationForm,
+);
 
 const passwordRequiredEmail = (error: unknown): string | null => {
   if (!(error instanceof ApiError) || error.code !== 'PASSWORD_REQUIRED') return null;
@@ -109,23 +119,25 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
               contraseña, y solo con ella, se podrá entrar a la cuenta.
             </Typography>
           )}
-          <NewPasswordForm
-            ariaLabel="Contraseña de la cuenta"
-            submitLabel="Verificar y guardar contraseña"
-            pendingLabel="Guardando..."
-            isPending={withPassword.isPending}
-            error={
-              withPassword.isError
-                ? toUserMessage(withPassword.error, AUTH_MESSAGES.tokenInvalid)
-                : null
-            }
-            onSubmit={(choice) =>
-              withPassword.mutate(
-                { token, ...choice },
-                { onSuccess: () => endSessionOf(adminEmail) },
-              )
-            }
-          />
+          <Suspense fallback={null}>
+            <NewPasswordForm
+              ariaLabel="Contraseña de la cuenta"
+              submitLabel="Verificar y guardar contraseña"
+              pendingLabel="Guardando..."
+              isPending={withPassword.isPending}
+              error={
+                withPassword.isError
+                  ? toUserMessage(withPassword.error, AUTH_MESSAGES.tokenInvalid)
+                  : null
+              }
+              onSubmit={(choice) =>
+                withPassword.mutate(
+                  { token, ...choice },
+                  { onSuccess: () => endSessionOf(adminEmail) },
+                )
+              }
+            />
+          </Suspense>
         </Stack>
       </AuthCard>
     );
@@ -168,7 +180,9 @@ export const VerifyEmail = ({ token }: { token: string | null }) => {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               Te enviaremos un enlace nuevo; los anteriores dejarán de funcionar.
             </Typography>
-            <ResendVerificationForm defaultEmail={user?.email ?? ''} />
+            <Suspense fallback={null}>
+              <ResendVerificationForm defaultEmail={user?.email ?? ''} />
+            </Suspense>
           </Box>
         )}
       </Stack>

@@ -8,7 +8,11 @@ import Card from '@mui/material/Card';
 import type { ChipProps } from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
 import {
@@ -20,7 +24,7 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { NativeSelectField, TextField } from '@/components/form/text-field';
+import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
@@ -172,6 +176,10 @@ export const SearchPanel = ({
 
   const setField = (field: keyof typeof text) => (value: string) =>
     setText((current) => ({ ...current, [field]: value }));
+  const searchId = `${ids}-search`;
+  const onSearchText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setField('search')(event.target.value);
+  useTypedBeforeHydration(searchInput, text.search, onSearchText);
 
   const chips: { key: string; label: string; clear: Partial<SearchFilters> }[] = [];
   const category = categories.find((item) => item.id === filters.categoryId);
@@ -209,26 +217,31 @@ export const SearchPanel = ({
     <Card component="section" aria-label="Búsqueda y filtros" sx={{ mb: 3 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5 }}>
-          <TextField
-            label={PRODUCTS_TEXT.searchLabel}
-            // Named: what is typed into the server's page before the app loads is carried over.
-            name="search"
-            type="search"
-            value={text.search}
-            onChange={(event) => setField('search')(event.target.value)}
-            placeholder="Libros, calculadora, bicicleta..."
-            // One clear button, ours: the browser draws its own on a search field (issue 18).
-            sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
-            slotProps={{
-              htmlInput: { maxLength: 100, enterKeyHint: 'search' },
-              input: {
-                inputRef: searchInput,
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon />
-                  </InputAdornment>
-                ),
-                endAdornment: text.search ? (
+          {/* MUI's outlined field from its parts (FormControl, InputLabel, OutlinedInput), as its
+              docs compose one: TextField would bring Select, Menu and Modal (≈ 20 KB brotli) into
+              a page that has to hydrate with its results under 170 KB (decision 051). */}
+          <FormControl fullWidth>
+            <InputLabel htmlFor={searchId}>{PRODUCTS_TEXT.searchLabel}</InputLabel>
+            <OutlinedInput
+              id={searchId}
+              label={PRODUCTS_TEXT.searchLabel}
+              // Named: what is typed into the server's page before the app loads is carried over.
+              name="search"
+              type="search"
+              value={text.search}
+              inputRef={searchInput}
+              onChange={onSearchText}
+              placeholder="Libros, calculadora, bicicleta..."
+              // One clear button, ours: the browser draws its own on a search field (issue 18).
+              sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
+              inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
+              startAdornment={
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              }
+              endAdornment={
+                text.search ? (
                   <InputAdornment position="end">
                     <IconButton
                       aria-label="Borrar texto"
@@ -242,10 +255,10 @@ export const SearchPanel = ({
                       <CloseIcon />
                     </IconButton>
                   </InputAdornment>
-                ) : undefined,
-              },
-            }}
-          />
+                ) : undefined
+              }
+            />
+          </FormControl>
           <Badge
             badgeContent={activeCount}
             color="primary"
@@ -342,22 +355,27 @@ export const SortSelect = ({
   onChange: SearchChange;
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
+  const id = useId();
   return (
-    <NativeSelectField
-      size="small"
-      label="Ordenar por"
-      value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
-      onChange={(event: ChangeEvent<HTMLInputElement>) =>
-        onChange((latest) => ({ ...latest, sort: event.target.value as ProductSort, page: 1 }))
-      }
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ width: { xs: '100%', sm: 220 }, '& .MuiInputBase-root': { minHeight: 44 } }}
-    >
-      {sorts.map((sort) => (
-        <option key={sort} value={sort}>
-          {SORT_LABELS[sort]}
-        </option>
-      ))}
-    </NativeSelectField>
+    // MUI's native select in its outlined frame, from its parts (as the search box above).
+    <FormControl size="small" sx={{ width: { xs: '100%', sm: 220 } }}>
+      <InputLabel htmlFor={id} shrink>
+        Ordenar por
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        input={<OutlinedInput label="Ordenar por" notched sx={{ minHeight: 44 }} />}
+        value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
+        onChange={(event) =>
+          onChange((latest) => ({ ...latest, sort: event.target.value as ProductSort, page: 1 }))
+        }
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 };
