@@ -4,7 +4,7 @@ import { DESTINATIONS } from '@unimercado/shared/chat';
 import { encodeFrame } from '@unimercado/shared/stomp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, roles } from './db/schema';
+import { notifications, passkeys, roles } from './db/schema';
 import {
   CALLERS,
   COVERED_ELSEWHERE,
@@ -99,6 +99,18 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
   if (uses('photo')) {
     const [url] = await uploadPhotos(ctx, cast.owner.token);
     world.photo = new URL(url!, 'http://localhost').pathname;
+  }
+  if (uses('passkey')) {
+    const [passkey] = await ctx.database.db
+      .insert(passkeys)
+      .values({
+        userId: cast.owner.user.id,
+        credentialId: `matrix-${Math.random().toString(36).slice(2)}`,
+        publicKey: new Uint8Array([1, 2, 3]),
+        name: 'Llave de la matriz',
+      })
+      .returning({ id: passkeys.id });
+    world.passkey = passkey!.id;
   }
   if (uses('roleUser')) {
     const [role] = await ctx.database.db.select().from(roles).where(eq(roles.name, ROLE_USER));
