@@ -24,6 +24,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { insertNotification } from './modules/notifications/notifications.service';
+import { imageWorkQueue } from './modules/products/images';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
 import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
@@ -43,6 +44,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics';
 import { notifierPlugin } from './plugins/notifier';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit';
 import { realtimePlugin, type RealtimeSettings } from './plugins/realtime';
@@ -213,6 +215,12 @@ export const buildApp = async (options: BuildAppOptions) => {
   }
 
   await app.register(dbPlugin, { handle: database, closeOnShutdown: ownsDatabase });
+  // Before every route, so its request hook sees them all (off without METRICS_TOKEN/PORT).
+  await app.register(metricsPlugin, {
+    config,
+    // The image queue is the products module's (layering: handed over here).
+    sources: { imageWork: imageWorkQueue },
+  });
   // Read once: the pages it serves, and the hashes of their inline scripts for the CSP.
   const webBuild = loadWebBuild(config.webDistDir, config.appName);
   await app.register(securityPlugin, {

@@ -258,7 +258,8 @@ describe('authorization matrix', () => {
   let ctx: TestContext;
   let cast: Cast;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // Every optional route present: /metrics exists only with METRICS_TOKEN (on the app's port).
+    ctx = await createTestApp({ config: { metricsToken: 'matrix-metrics-token-0123456789' } });
     cast = await createCast(ctx);
   });
   afterAll(() => ctx.close());

@@ -64,11 +64,19 @@ export type AppConfig = {
    * entry, which the client writes itself, and per-IP limits could be dodged by changing it.
    */
   trustProxy: false | string[];
+  /**
+   * `/metrics` (plugins/metrics.ts, decision 059): off unless a token or a port is set. With a
+   * port it is served there only (on `metricsHost`); with a token, only to `Bearer <token>`.
+   */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  metricsHost: string;
   /** Where photos are kept (decision 055). */
   storage: StorageSettings;
 };
 
 const MIN_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The names Fastify's `trustProxy` (proxy-addr) knows for private ranges. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -257,6 +265,23 @@ const envSchema = z.object({
       .max(604800, 'S3_SIGNED_URL_TTL no puede pasar de 604800 segundos (7 días)')
       .default(900),
   ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .min(
+        MIN_METRICS_TOKEN_LENGTH,
+        `METRICS_TOKEN debe tener al menos ${MIN_METRICS_TOKEN_LENGTH} caracteres`,
+      )
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN solo admite caracteres ASCII visibles')
+      .optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  METRICS_HOST: optionalString,
   WEB_DIST_DIR: optionalString,
   // false (no proxy: the socket's address is the client's) or the proxies' own addresses.
   TRUST_PROXY: z
@@ -300,6 +325,11 @@ export const parseEnv = (
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET?.trim()) {
     problems.push('JWT_SECRET: JWT_SECRET es obligatorio cuando NODE_ENV=production');
   }
+  if (result.success && result.data.METRICS_PORT === result.data.PORT) {
+    problems.push(
+      'METRICS_PORT: METRICS_PORT debe ser distinto de PORT (sin METRICS_PORT, /metrics se sirve en PORT con METRICS_TOKEN)',
+    );
+  }
   if (env.STORAGE_DRIVER?.trim() === 's3' && !env.S3_BUCKET?.trim()) {
     problems.push('S3_BUCKET: S3_BUCKET es obligatorio cuando STORAGE_DRIVER=s3');
   }
@@ -334,6 +364,9 @@ export const parseEnv = (
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? e.HOST,
     storage: {
       driver: e.STORAGE_DRIVER,
       s3: e.S3_BUCKET
@@ -353,9 +386,12 @@ export const parseEnv = (
   };
 };
 
+/** Where the generated JWT secret of a data dir is kept (backups carry it). */
+export const devSecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+
 /** Development convenience: one random secret per data dir, kept across restarts. */
 export const readOrCreateDevSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = devSecretFile(dataDir);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= MIN_SECRET_LENGTH) return secret;

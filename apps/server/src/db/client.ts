@@ -28,6 +28,8 @@ export type DatabaseHandle = {
   /** Cheap round trip for readiness checks. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the pool's connections (the metrics); PGlite has one, and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: the data dir as a tarball (tests clone a migrated template from it). */
   dump?: () => Promise<Blob>;
 };
@@ -114,6 +116,12 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
     };
   }
   const release = options.dataDir ? acquirePgliteLock(options.dataDir) : () => undefined;

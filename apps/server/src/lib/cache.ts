@@ -15,7 +15,8 @@ import { LRUCache } from 'lru-cache';
  *   `clear`/`delete` still answers its own callers but is not stored, and a request that arrives
  *   after the change starts a new load: it never joins one begun before. (lru-cache's own
  *   `fetch` rejects the callers of an aborted load instead, which is why loads are tracked here.)
- * - Hit and miss counts, for the metrics.
+ * - Hit and miss counts: per cache (`stats`), and per `name` for the whole process
+ *   (`cacheStatsByName`), which `/metrics` reads when it is scraped (plugins/metrics.ts).
  *
  * Values are boxed, so `null` (e.g. "no such user") can be cached as an answer.
  */
@@ -34,6 +35,8 @@ export type Cache<T> = {
 };
 
 export type CacheOptions<T> = {
+  /** Counts this cache's hits and misses under this name in `/metrics` (`cache` label). */
+  name?: string;
   ttlMs: number;
   maxEntries: number;
   /**
@@ -44,6 +47,16 @@ export type CacheOptions<T> = {
   /** A clock in milliseconds (tests move it); `performance.now` by default. */
   now?: () => number;
 };
+
+export type CacheStats = { hits: number; misses: number };
+
+/**
+ * Hits and misses of every named cache since the process started, by name (several caches may
+ * share a name, e.g. one per app in tests; their counts add up). Plain numbers, so the request
+ * path pays an addition; the metrics plugin reads them only when scraped.
+ */
+const statsByName = new Map<string, CacheStats>();
+export const cacheStatsByName = (): ReadonlyMap<string, Readonly<CacheStats>> => statsByName;
 
 export const createCache = <T>(options: CacheOptions<T>): Cache<T> => {
   const { maxSize } = options;
@@ -63,7 +76,16 @@ export const createCache = <T>(options: CacheOptions<T>): Cache<T> => {
   /** Loads under way, by key; forgotten when they end or when a change makes them stale. */
   const pending = new Map<string, Promise<T>>();
   let generation = 0;
-  const stats = { hits: 0, misses: 0 };
+  const stats: CacheStats = { hits: 0, misses: 0 };
+  let named: CacheStats | undefined;
+  if (options.name !== undefined) {
+    named = statsByName.get(options.name) ?? { hits: 0, misses: 0 };
+    statsByName.set(options.name, named);
+  }
+  const hit = () => {
+    stats.hits += 1;
+    if (named) named.hits += 1;
+  };
 
   const get = (key: string) => entries.get(key)?.value;
 
@@ -72,15 +94,16 @@ export const createCache = <T>(options: CacheOptions<T>): Cache<T> => {
     load: (key, load) => {
       const cached = entries.get(key);
       if (cached) {
-        stats.hits += 1;
+        hit();
         return Promise.resolve(cached.value);
       }
       const running = pending.get(key);
       if (running) {
-        stats.hits += 1;
+        hit();
         return running;
       }
       stats.misses += 1;
+      if (named) named.misses += 1;
       const startedIn = generation;
       const loading = (async () => {
         const value = await load();

@@ -41,6 +41,7 @@ export const createTokenService = (secret: string, issuer: string) => {
   // is not decided here (the token version is checked on every request by the auth plugin).
   // Kept until the token's own expiry at most; the least recently used go first.
   const verified = createCache<SessionClaims>({
+    name: 'verified-tokens',
     ttlMs: TOKEN_LIFETIME_SECONDS * 1000,
     maxEntries: VERIFIED_TOKENS_KEPT,
   });

@@ -72,4 +72,30 @@ describe('work queue', () => {
     const [next] = queue.run('a', [() => Promise.resolve('ok')]);
     expect(await next).toBe('ok');
   });
+
+  it('tells its observers how long each task waited and ran, and counts refusals', async () => {
+    const queue = createWorkQueue({ ...limits, concurrency: 1, maxAdmittedPerKey: 2 });
+    const timings: { waitedMs: number; ranMs: number; isFailed: boolean }[] = [];
+    const stop = queue.observe((timing) => timings.push(timing));
+    const { task, release } = recorder();
+    const [first, second] = queue.run('a', [task('a1'), task('a2')]);
+    expect(() => queue.run('a', [task('a3')])).toThrow(WorkQueueFullError);
+    expect(queue.refusedCount()).toBe(1);
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await release('a1');
+    await release('a2');
+    await Promise.all([first, second]);
+    expect(timings).toHaveLength(2);
+    expect(timings[0]!.ranMs).toBeGreaterThanOrEqual(25);
+    expect(timings[1]!.waitedMs).toBeGreaterThanOrEqual(25);
+    expect(timings.every((timing) => !timing.isFailed)).toBe(true);
+
+    const [failing] = queue.run('b', [() => Promise.reject(new Error('roto'))]);
+    await expect(failing).rejects.toThrow('roto');
+    expect(timings[2]).toMatchObject({ isFailed: true });
+    stop();
+    await queue.run('b', [() => Promise.resolve('ok')])[0];
+    expect(timings).toHaveLength(3);
+  });
 });

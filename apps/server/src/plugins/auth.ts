@@ -115,6 +115,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
 
     // null: no active user with that id (deleted or never existed).
     const sessions = createCache<SessionUser | null>({
+      name: 'session-users',
       ttlMs: SESSION_CACHE_TTL_MS,
       maxEntries: 20_000,
     });

@@ -100,6 +100,8 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
   let isStopped = false;
   let current: Promise<void> | undefined;
   let isAgainRequested = false;
+  /** Since start, for the metrics: handed to the transport, scheduled again, given up. */
+  const counts = { sent: 0, retried: 0, failed: 0 };
 
   const backOff = async (target: Database | Tx, row: OutboxRow, error: unknown) => {
     const attempts = row.attempts;
@@ -115,6 +117,7 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
       })
       .where(eq(mailOutbox.id, row.id));
     const context = { err: error, to: row.recipient, attempts, mailId: row.id };
+    counts[isFinal ? 'failed' : 'retried'] += 1;
     if (isFinal) log.error(context, 'email delivery failed for good');
     else log.warn(context, 'email delivery failed; will retry');
   };
@@ -197,6 +200,7 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
       }
       return;
     }
+    counts.sent += 1;
     await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.outboxId));
   };
 
@@ -235,6 +239,7 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
 
   return {
     kick,
+    stats: () => ({ ...counts }),
     /**
      * PGlite is opened by one process only (a pid lock), so at start-up no other worker can hold
      * a lease: what a crashed run had claimed is released at once instead of after the lease.

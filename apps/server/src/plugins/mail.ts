@@ -33,6 +33,8 @@ export type Mailer = {
   registerComposer: (kind: string, composer: MailComposer) => void;
   /** Resolves when every message due now was handed over or scheduled for a retry (tests). */
   flush: () => Promise<void>;
+  /** This instance's worker since start (the metrics): sent, retried later, given up. */
+  stats: () => { sent: number; retried: number; failed: number };
 };
 
 declare module 'fastify' {
@@ -163,6 +165,7 @@ export const mailPlugin = fp<{ config: AppConfig }>(
         composers.set(kind, composer);
       },
       flush: () => worker.kick(),
+      stats: worker.stats,
     };
     app.decorate('mailer', mailer);
 

@@ -13,6 +13,8 @@ import type { Broker } from './broker';
  */
 export type Notifier = {
   notify: (scope: TxScope, input: NotificationInput) => Promise<Notification | undefined>;
+  /** For the metrics: notifications written and pushes handed to the broker since start. */
+  stats: () => { created: number; pushed: number; pushFailed: number };
 };
 
 declare module 'fastify' {
@@ -30,17 +32,32 @@ export type InsertNotification = (
 export const createNotifier = (
   broker: Pick<Broker, 'publishToUser'>,
   insertNotification: InsertNotification,
-): Notifier => ({
-  notify: async ({ tx, afterCommit }, input) => {
-    const notification = await insertNotification(tx, input);
-    if (notification) {
-      afterCommit(() =>
-        broker.publishToUser(notification.userId, DESTINATIONS.userNotifications, notification),
-      );
-    }
-    return notification;
-  },
-});
+): Notifier => {
+  const counts = { created: 0, pushed: 0, pushFailed: 0 };
+  return {
+    notify: async ({ tx, afterCommit }, input) => {
+      const notification = await insertNotification(tx, input);
+      if (notification) {
+        afterCommit(async () => {
+          counts.created += 1;
+          try {
+            await broker.publishToUser(
+              notification.userId,
+              DESTINATIONS.userNotifications,
+              notification,
+            );
+            counts.pushed += 1;
+          } catch (error) {
+            counts.pushFailed += 1;
+            throw error;
+          }
+        });
+      }
+      return notification;
+    },
+    stats: () => ({ ...counts }),
+  };
+};
 
 /** The row is written by the notifications module's function, handed over by app.ts (layering). */
 export const notifierPlugin = fp<{ insertNotification: InsertNotification }>(

@@ -97,7 +97,11 @@ export const createPageRenderer = async (
     ? ((await import(pathToFileURL(file).href)) as ServerRenderModule)
     : undefined;
   const slots = pLimit(RENDER_CONCURRENCY);
-  const pages = createCache<PageAnswer>({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: MAX_CACHED_PAGES });
+  const pages = createCache<PageAnswer>({
+    name: 'pages',
+    ttlMs: PAGE_CACHE_TTL_MS,
+    maxEntries: MAX_CACHED_PAGES,
+  });
   const unsubscribers = changeTopics.map((topic) => app.bus.subscribe(topic, () => pages.clear()));
   app.addHook('onClose', (_instance, done) => {
     for (const unsubscribe of unsubscribers) unsubscribe();

@@ -20,6 +20,8 @@ export type Realtime = {
   onSend: (destination: string, handler: SendHandler) => void;
   /** Open, authenticated connections on this instance (health, benchmarks). */
   connectionCount: () => number;
+  /** For the metrics: open sockets (signed in or not yet), and MESSAGE frames delivered so far. */
+  stats: () => { sockets: number; connections: number; deliveredFrames: number };
 };
 
 declare module 'fastify' {
@@ -72,7 +74,10 @@ export const realtimePlugin = fp<{ config: AppConfig; settings?: Partial<Realtim
     }, SWEEP_EVERY_MS);
     sweep.unref();
 
-    const stopDeliveries = routeDeliveries(app.broker, sessions.sessionsOf);
+    let deliveredFrames = 0;
+    const stopDeliveries = routeDeliveries(app.broker, sessions.sessionsOf, (frames) => {
+      deliveredFrames += frames;
+    });
 
     // A deleted user, or one whose token version changed, is disconnected at once.
     const stopRevocations = app.bus.subscribe(SESSIONS_REVOKED_TOPIC, (payload) => {
@@ -82,6 +87,11 @@ export const realtimePlugin = fp<{ config: AppConfig; settings?: Partial<Realtim
     app.decorate('realtime', {
       onSend: sessions.onSend,
       connectionCount: sessions.connectedCount,
+      stats: () => ({
+        sockets: sessions.connections().length,
+        connections: sessions.connectedCount(),
+        deliveredFrames,
+      }),
     } satisfies Realtime);
 
     app.addHook('preClose', () => {

@@ -4,7 +4,6 @@ import type { AppConfig, StorageSettings } from '../config/env';
 import type { Database } from '../db/client';
 import { createDiskStorage, uploadsDir } from './storage/disk';
 import { createPostgresStorage } from './storage/postgres';
-import { createS3Storage } from './storage/s3';
 import { registerUploadsRoute } from './storage/serve';
 import type { Storage } from './storage/types';
 
@@ -36,7 +35,8 @@ export const createStorage = async (
     case 'postgres':
       return createPostgresStorage({ db, publicUrl: config.publicUrl });
     case 's3': {
-      if (!config.storage.s3) throw new Error('S3_BUCKET is required for the s3 storage driver');
+      if (!config.storage.s3) throw new Error('S3_BUCKET es obligatorio para el almacenamiento s3');
+      const { createS3Storage } = await import('./storage/s3');
       return createS3Storage({ s3: config.storage.s3, publicUrl: config.publicUrl });
     }
   }

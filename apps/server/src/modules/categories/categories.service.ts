@@ -21,7 +21,7 @@ const caches = new WeakMap<Database, Cache<CategoryList>>();
 const loadCategories = (db: Database): Promise<CategoryList> => {
   let cache = caches.get(db);
   if (!cache) {
-    cache = createCache<CategoryList>({ ttlMs: REFRESH_MS, maxEntries: 1 });
+    cache = createCache<CategoryList>({ name: 'categories', ttlMs: REFRESH_MS, maxEntries: 1 });
     caches.set(db, cache);
   }
   return cache.load('all', async () => {

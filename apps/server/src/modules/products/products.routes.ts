@@ -136,6 +136,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 ) => {
   const base = depsOf(app);
   const lists = createCache<CachedPage>({
+    name: 'product-lists',
     ttlMs: 10_000,
     maxEntries: 500,
     // A list asked for without `size` holds up to LIST_CAP products (decision 039): bound the
@@ -143,11 +144,19 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     // compressed copies).
     maxSize: { total: LIST_CACHE_BYTES, sizeOf: (page) => page.body.size * 3 },
   });
-  const locations = createCache<string[]>({ ttlMs: 60_000, maxEntries: 200 });
+  const locations = createCache<string[]>({
+    name: 'product-locations',
+    ttlMs: 60_000,
+    maxEntries: 200,
+  });
   const caches: ProductCaches = {
     lists,
     locations,
-    shareImages: createCache<Buffer>({ ttlMs: 60 * 60_000, maxEntries: 100 }),
+    shareImages: createCache<Buffer>({
+      name: 'share-images',
+      ttlMs: 60 * 60_000,
+      maxEntries: 100,
+    }),
     clear: () => {
       lists.clear();
       locations.clear();

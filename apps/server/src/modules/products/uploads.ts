@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ProductImage } from '@unimercado/shared/schemas/products';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/products';
-import { and, eq, inArray, lt } from 'drizzle-orm';
-import { productUploads } from '../../db/schema';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { productImages, productUploads } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import type { Storage } from '../../plugins/storage';
+import { storageSweepChannel, type StorageSweepReport } from '../../plugins/storage/events';
 import type { ProcessedImage } from './images';
 
 /** Photos uploaded but never published are removed after this long. */
@@ -38,10 +39,13 @@ export const toImageDto = (
   thumbnailHeight: image.thumbnailHeight,
 });
 
+/** Where every product photo is stored; the orphan-file sweep looks nowhere else. */
+export const PRODUCT_PHOTOS_PREFIX = 'products/';
+
 /** `products/2026/11/<24 hex>.webp` and its `-t` thumbnail: never reused, so cacheable forever. */
 const newKeys = (now: Date) => {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-  const base = `products/${now.getUTCFullYear()}/${month}/${randomBytes(12).toString('hex')}`;
+  const base = `${PRODUCT_PHOTOS_PREFIX}${now.getUTCFullYear()}/${month}/${randomBytes(12).toString('hex')}`;
   return { key: `${base}.webp`, thumbnailKey: `${base}-t.webp` };
 };
 
@@ -135,14 +139,70 @@ export const sweepOrphanUploads = async (deps: Pick<AppDeps, 'db' | 'storage' | 
   });
 };
 
+/** Of `keys`, those a product photo or a pending upload names (one statement: one snapshot). */
+const referencedKeys = async (db: AppDeps['db'], keys: string[]) => {
+  const [images, uploads] = [productImages, productUploads].map((table) =>
+    db
+      .select({ key: table.key, thumbnailKey: table.thumbnailKey })
+      .from(table)
+      .where(or(inArray(table.key, keys), inArray(table.thumbnailKey, keys))),
+  );
+  const rows = await images!.unionAll(uploads!);
+  return new Set(imageFileKeys(rows));
+};
+
+/** Files looked up per query. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Removes stored photo files older than ORPHAN_UPLOAD_TTL_MS that no row names: a crash between
+ * writing the files and their upload row, or a deletion whose after-commit step failed
+ * (decision 055). A day's grace covers every upload in flight; claiming moves a key between the
+ * two tables in one transaction, so the look-up always finds it in one of them.
+ */
+export const sweepOrphanFiles = async (deps: Pick<AppDeps, 'db' | 'storage' | 'now'>) => {
+  const cutoff = deps.now().getTime() - ORPHAN_UPLOAD_TTL_MS;
+  let removed = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const referenced = await referencedKeys(deps.db, batch);
+    const orphans = batch.filter((key) => !referenced.has(key));
+    batch = [];
+    if (orphans.length === 0) return;
+    await deps.storage.deleteMany(orphans);
+    removed += orphans.length;
+  };
+  for await (const file of deps.storage.list(PRODUCT_PHOTOS_PREFIX)) {
+    if (file.lastModified.getTime() >= cutoff) continue;
+    batch.push(file.key);
+    if (batch.length >= SWEEP_BATCH) await flush();
+  }
+  await flush();
+  return removed;
+};
+
+/** Both sweeps; the report goes to the storage sweep channel (metrics). */
+export const sweepPhotos = async (
+  deps: Pick<AppDeps, 'db' | 'storage' | 'now'>,
+): Promise<StorageSweepReport> => {
+  const orphanUploads = await sweepOrphanUploads(deps);
+  const orphanFiles = await sweepOrphanFiles(deps);
+  const report = { orphanUploads, orphanFiles };
+  if (storageSweepChannel.hasSubscribers) storageSweepChannel.publish(report);
+  return report;
+};
+
 /** Runs the sweep now and then every ORPHAN_SWEEP_INTERVAL_MS; returns the function that stops it. */
 export const startUploadSweeper = (deps: Pick<AppDeps, 'db' | 'storage' | 'now' | 'log'>) => {
   let running: Promise<unknown> | undefined;
   const run = () => {
     if (running) return;
-    running = sweepOrphanUploads(deps)
-      .then((count) => {
-        if (count > 0) deps.log.info({ count }, 'removed unpublished uploads');
+    running = sweepPhotos(deps)
+      .then((report) => {
+        if (report.orphanUploads + report.orphanFiles > 0) {
+          deps.log.info(report, 'removed unpublished uploads and orphan photo files');
+        }
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'upload sweep failed'))
       .finally(() => {

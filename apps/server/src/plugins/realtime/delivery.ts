@@ -20,8 +20,10 @@ const queueOfDestination = (destination: string): UserQueue | undefined =>
  * frame on each of that user's subscriptions to it, on every connection of theirs.
  */
 export const deliverTo = (subscriber: Subscriber, queue: UserQueue, json: string) => {
+  let frames = 0;
   for (const subscription of subscriber.subscriptions.values()) {
     if (subscription.queue !== queue) continue;
+    frames += 1;
     subscriber.connection.sendMessage(
       {
         subscription: subscription.id,
@@ -31,6 +33,7 @@ export const deliverTo = (subscriber: Subscriber, queue: UserQueue, json: string
       json,
     );
   }
+  return frames;
 };
 
 /** A refused SEND goes back to that connection's error queue (the connection stays open). */
@@ -50,17 +53,21 @@ export const refuseSend = (
 };
 
 /**
- * The broker's deliveries (in-process or through Redis) to this instance's subscribers.
+ * The broker's deliveries (in-process or through Redis) to this instance's subscribers;
+ * `onDelivered` hears how many MESSAGE frames each one became (the metrics).
  * Answers the function that stops them.
  */
 export const routeDeliveries = (
   broker: Pick<Broker, 'onDelivery'>,
   subscribersOf: (userId: number) => Iterable<Subscriber> | undefined,
+  onDelivered: (frames: number) => void = () => undefined,
 ) =>
   broker.onDelivery(({ userId, destination, body }) => {
     const subscribers = subscribersOf(userId);
     const queue = queueOfDestination(destination);
     if (!subscribers || !queue) return;
     const json = JSON.stringify(body);
-    for (const subscriber of subscribers) deliverTo(subscriber, queue, json);
+    let frames = 0;
+    for (const subscriber of subscribers) frames += deliverTo(subscriber, queue, json);
+    onDelivered(frames);
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
-import { IMMUTABLE_CACHE_CONTROL } from './s3';
 import {
+  IMMUTABLE_CACHE_CONTROL,
   isValidStorageKey,
   UPLOADS_PREFIX,
   type ByteRange,

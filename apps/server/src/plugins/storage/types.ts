@@ -49,6 +49,9 @@ export type Storage = {
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** Keys are never reused, so a file never changes: browsers keep it for a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** Keys are relative paths of lower-case segments: no `..`, no absolute paths, no odd bytes. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.[a-z0-9]{1,8}$/;
 /** A listing prefix: empty, or folders ending in `/`. */
