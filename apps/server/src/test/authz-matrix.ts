@@ -99,6 +99,10 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   // Photos are public (they are shown on public listings); keys are unguessable.
   { route: 'GET /uploads/*', url: '{photo}', expect: ALL(200) },
 
+  // Metrics (with METRICS_TOKEN): for the scraper's token only, never a member's, an admin's
+  // included (plugins/metrics.test.ts checks that the token is let in).
+  { route: 'GET /metrics', url: '/metrics', expect: ALL(401) },
+
   // Accounts and sign-in.
   {
     route: 'POST /api/auth/login',
