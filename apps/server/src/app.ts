@@ -23,6 +23,11 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  PASSKEY_SIGN_IN_PREFIX,
+  passkeySignInRoutes,
+  passkeysRoutes,
+} from './modules/passkeys/passkeys.routes';
 import { insertNotification } from './modules/notifications/notifications.service';
 import { imageWorkQueue } from './modules/products/images';
 import { createProductHeadRenderer } from './modules/products/product-head';
@@ -242,6 +247,8 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(passkeySignInRoutes, { prefix: PASSKEY_SIGN_IN_PREFIX });
+  await app.register(passkeysRoutes, { prefix: '/api/passkeys' });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });

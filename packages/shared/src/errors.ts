@@ -21,6 +21,11 @@ export const ERROR_CODES = [
   /** Changing the password or email needs the current password or a recent sign-in. */
   'REAUTHENTICATION_REQUIRED',
   'CURRENT_PASSWORD_INVALID',
+  /** Passkeys (decision 067): a challenge unknown, used or expired; a passkey not registered; a failed check. */
+  'PASSKEY_CHALLENGE_INVALID',
+  'PASSKEY_NOT_RECOGNIZED',
+  'PASSKEY_INVALID',
+  'PASSKEY_LIMIT',
   'LAST_ADMIN',
   'SELF_ACTION',
   'PRODUCT_SOLD',

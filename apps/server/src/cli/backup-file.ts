@@ -19,6 +19,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { devSecretFile } from '../config/env';
 import { MIGRATIONS_DIR } from '../config/paths';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -58,6 +59,11 @@ export type BackupHeader = {
 };
 
 export type BackupCounts = { tables: number; rows: number; files: number; secrets: number };
+
+/** The counts as the commands print them. */
+export const describeCounts = (counts: BackupCounts) =>
+  `${counts.rows} filas de ${counts.tables} tablas, ${counts.files} archivos de fotos en disco` +
+  (counts.secrets > 0 ? ' y el secreto JWT generado' : ', sin secreto generado');
 
 /** A refusal meant for the operator: its message is printed as it is (Spanish). */
 export class BackupError extends Error {
@@ -284,6 +290,23 @@ async function* readEntries(file: string): AsyncGenerator<Entry> {
 
 const KINDS = new Set<Kind>(['header', 'rows', 'sequence', 'file', 'secret', 'end']);
 
+const headerSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(BACKUP_VERSION),
+  createdAt: z.string(),
+  driver: z.enum(['pglite', 'postgres']),
+  migrations: z.array(z.number().int()),
+});
+const countsSchema = z.object({
+  tables: z.number().int(),
+  rows: z.number().int(),
+  files: z.number().int(),
+  secrets: z.number().int(),
+});
+const rowsSchema = z.array(z.record(z.string(), z.unknown()));
+/** Table and sequence names as the schema writes them. */
+const SQL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 /**
  * Reads the whole file once before anything is written: its header, that every line is whole
  * and that it ends with its counts. Answers the header.
@@ -299,22 +322,26 @@ const checkBackupFile = async (file: string): Promise<BackupHeader> => {
   let header: BackupHeader | undefined;
   let end: BackupCounts | undefined;
   const seen: BackupCounts = { tables: 0, rows: 0, files: 0, secrets: 0 };
-  const tables = new Set<string>();
   try {
     for await (const entry of readEntries(file)) {
-      if (!KINDS.has(entry.kind) || end) throw new Error(`unexpected line ${entry.kind}`);
+      if (!KINDS.has(entry.kind) || end || (header && entry.kind === 'header')) {
+        throw new Error(`unexpected line ${entry.kind}`);
+      }
       if (entry.kind === 'header') {
-        header = JSON.parse(entry.payload) as BackupHeader;
-        if (header.format !== BACKUP_FORMAT) throw new Error('not a backup');
-        if (header.version !== BACKUP_VERSION) {
+        const { version } = z.object({ version: z.number() }).parse(JSON.parse(entry.payload));
+        if (version !== BACKUP_VERSION) {
           throw new BackupError(
-            `La copia usa el formato ${header.version} y esta versión lee el ${BACKUP_VERSION}.`,
+            `La copia usa el formato ${version} y esta versión lee el ${BACKUP_VERSION}.`,
           );
         }
+        header = headerSchema.parse(JSON.parse(entry.payload));
       } else if (entry.kind === 'rows') {
-        tables.add(entry.name);
-        // Counted, not parsed here: the database parses it when loading.
-        seen.rows += (JSON.parse(entry.payload) as unknown[]).length;
+        if (!SQL_NAME.test(entry.name)) throw new Error(`bad table name ${entry.name}`);
+        // Parsed to count its rows and to know it is whole; the database parses it again.
+        seen.rows += rowsSchema.parse(JSON.parse(entry.payload)).length;
+      } else if (entry.kind === 'sequence') {
+        if (!SQL_NAME.test(entry.name)) throw new Error(`bad sequence name ${entry.name}`);
+        z.string().regex(/^\d+$/).parse(JSON.parse(entry.payload));
       } else if (entry.kind === 'file') {
         if (!isValidStorageKey(entry.name)) throw new Error(`bad photo key ${entry.name}`);
         seen.files += 1;
@@ -322,13 +349,14 @@ const checkBackupFile = async (file: string): Promise<BackupHeader> => {
         if (entry.name !== SECRET_NAME) throw new Error(`unknown secret ${entry.name}`);
         seen.secrets += 1;
       } else if (entry.kind === 'end') {
-        end = JSON.parse(entry.payload) as BackupCounts;
+        end = countsSchema.parse(JSON.parse(entry.payload));
       }
     }
   } catch (error) {
     if (error instanceof BackupError) throw error;
+    const detail = error instanceof z.ZodError ? 'contenido inesperado' : (error as Error).message;
     throw new BackupError(
-      `${file} está dañado, incompleto o no es una copia de seguridad de UniMercado (${(error as Error).message}); no se restauró nada.`,
+      `${file} está dañado, incompleto o no es una copia de seguridad de UniMercado (${detail}); no se restauró nada.`,
     );
   }
   if (!header) throw new BackupError(`${file} no es una copia de seguridad de UniMercado.`);

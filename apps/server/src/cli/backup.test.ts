@@ -153,7 +153,7 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
     }
   });
 
-  // Whatever the photo driver.
+  // The checks below do not depend on the photo driver: they run once.
   it.runIf(driver === 'disk')(
     'refuses a database that holds data, and changes nothing',
     async () => {
@@ -202,10 +202,28 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
       const whole = await readFile(file);
       const text = gunzipSync(whole).toString('utf8');
       const lines = text.split('\n');
+      /** The backup with one more line before its end. */
+      const withLine = (extra: string) =>
+        gzipSync([...lines.slice(0, -2), extra, ...lines.slice(-2)].join('\n'));
       const cases: [string, Buffer, RegExp][] = [
         ['cut.gz', whole.subarray(0, Math.floor(whole.length / 2)), /está dañado, incompleto/],
         ['no-end.gz', gzipSync(lines.slice(0, -2).join('\n') + '\n'), /incompleto/],
         ['other.gz', gzipSync('hola\tmundo\n'), /no es una copia de seguridad/],
+        // Hostile lines: a photo outside the photo folder, a sequence name that is SQL, a header
+        // of the wrong shape.
+        ['escape.gz', withLine('file\t../../fuera.webp\tAAAA'), /bad photo key/],
+        ['sql.gz', withLine('sequence\tx"; drop table users; --\t"1"'), /bad sequence name/],
+        [
+          'shape.gz',
+          gzipSync(
+            lines
+              .map((line, index) =>
+                index === 0 ? line.replace(/"driver":"\w+"/, '"driver":7') : line,
+              )
+              .join('\n'),
+          ),
+          /contenido inesperado/,
+        ],
         ['plain.txt', Buffer.from('no soy gzip'), /está dañado, incompleto/],
         [
           'newer.gz',

@@ -73,6 +73,8 @@ export type AppConfig = {
   metricsHost: string;
   /** Where photos are kept (decision 055). */
   storage: StorageSettings;
+  /** WebAuthn relying party (decision 067): the domain passkeys belong to, and the page origins. */
+  passkeys: { rpId: string; origins: string[] };
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -113,6 +115,19 @@ const list = z.preprocess(
         .filter(Boolean),
     ),
 );
+/** A comma-separated list of origins (`https://host[:port]`, nothing after). */
+const originList = (name: string) =>
+  list.pipe(
+    z.array(
+      z.string().refine((value) => {
+        try {
+          return new URL(value).origin === value;
+        } catch {
+          return false;
+        }
+      }, `${name} debe ser una lista de orígenes (https://host[:puerto]) separados por comas`),
+    ),
+  );
 const urlWithProtocols = (protocols: string[], name: string) =>
   z.preprocess(
     blankToUndefined,
@@ -169,17 +184,7 @@ const envSchema = z.object({
   ),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP_URL'),
   MAIL_FROM: optionalString,
-  CORS_ORIGINS: list.pipe(
-    z.array(
-      z.string().refine((value) => {
-        try {
-          return new URL(value).origin === value;
-        } catch {
-          return false;
-        }
-      }, 'CORS_ORIGINS debe ser una lista de orígenes (https://host[:puerto]) separados por comas'),
-    ),
-  ),
+  CORS_ORIGINS: originList('CORS_ORIGINS'),
   ALLOWED_EMAIL_DOMAINS: list.pipe(
     z.array(
       z
@@ -203,6 +208,19 @@ const envSchema = z.object({
         .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'ADMIN_EMAILS debe ser una lista de emails')),
     ),
   ),
+  PASSKEY_RP_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)+)$/,
+        'PASSKEY_RP_ID debe ser un dominio (p. ej. unimercado.edu.co), sin esquema ni puerto',
+      )
+      .optional(),
+  ),
+  PASSKEY_ORIGINS: originList('PASSKEY_ORIGINS'),
   APP_NAME: z.preprocess(blankToUndefined, z.string().trim().min(1).default(DEFAULT_APP_NAME)),
   CAMPUS_TIME_ZONE: z.preprocess(
     blankToUndefined,
@@ -382,6 +400,15 @@ export const parseEnv = (
             signedUrlTtlSeconds: e.S3_SIGNED_URL_TTL,
           }
         : undefined,
+    },
+    // Passkeys belong to PUBLIC_URL's host and are answered from the pages the app is served on
+    // (its own origin and the CORS origins, e.g. Vite's in development), unless set apart.
+    passkeys: {
+      rpId: e.PASSKEY_RP_ID ?? new URL(publicUrl).hostname,
+      origins:
+        e.PASSKEY_ORIGINS.length > 0
+          ? e.PASSKEY_ORIGINS
+          : [...new Set([new URL(publicUrl).origin, ...e.CORS_ORIGINS, ...devOrigins])],
     },
   };
 };

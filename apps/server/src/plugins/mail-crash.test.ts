@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_ROOT } from '../config/paths';
+import { childServerEnv, exited, freePort, sleep, startServerProcess } from '../test/child-server';
 import { outboxDir } from './mail';
 
 /**
@@ -20,23 +19,6 @@ const KILLS = 3;
 const CLIENTS = 6;
 const ACKS_PER_RUN = 8;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const exited = (process: ChildProcess) =>
-  process.exitCode !== null || process.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => process.once('exit', resolve));
-
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('mail across crashes', () => {
   let dataDir = '';
   let child: ChildProcess | undefined;
@@ -49,41 +31,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('mail across crashes', (
     dataDir = await mkdtemp(path.join(tmpdir(), 'um-crash-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      // Each client gets its own forwarded address, so the per-IP registration limit holds.
-      TRUST_PROXY: 'loopback',
-    };
+    const env = childServerEnv(port, dataDir);
 
     const start = async () => {
-      let stderr = '';
-      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: SERVER_ROOT,
-        env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      server.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child = server;
-      for (let tries = 0; tries < 600; tries += 1) {
-        if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-        try {
-          if ((await fetch(`${base}/readyz`)).ok) return server;
-        } catch {
-          // not listening yet
-        }
-        await sleep(100);
-      }
-      throw new Error(`server did not start: ${stderr}`);
+      child = await startServerProcess(env, base);
+      return child;
     };
 
     const acknowledged: string[] = [];

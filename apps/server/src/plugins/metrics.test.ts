@@ -3,11 +3,14 @@ import { DESTINATIONS } from '@unimercado/shared/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, type ConfigError } from '../config/env';
 import { mailOutbox } from '../db/schema';
+import { defaultLoggerOptions } from '../lib/logger';
+import { storageSweepChannel, type StorageSweepReport } from './storage/events';
 import {
   bearer,
   createAccount,
   createTestApp,
   registerUser,
+  testConfig,
   type Account,
   type TestContext,
 } from '../test/helpers';
@@ -204,6 +207,19 @@ describe('metrics behind METRICS_TOKEN', () => {
     expect(valueOf(samples, 'image_queue_refused_total')).toBe(0);
   });
 
+  it('counts what the photo sweep removed, from its reports', async () => {
+    const before = await scrape(ctx);
+    const files = valueOf(before, 'storage_orphans_removed_total', { kind: 'file' })!;
+    const uploads = valueOf(before, 'storage_orphans_removed_total', { kind: 'upload' })!;
+    storageSweepChannel.publish({ orphanUploads: 2, orphanFiles: 3 } satisfies StorageSweepReport);
+    const after = await scrape(ctx);
+    expect(valueOf(after, 'storage_orphans_removed_total', { kind: 'file' })).toBe(files + 3);
+    expect(valueOf(after, 'storage_orphans_removed_total', { kind: 'upload' })).toBe(uploads + 2);
+    expect(valueOf(after, 'storage_sweeps_total')).toBe(
+      valueOf(before, 'storage_sweeps_total')! + 1,
+    );
+  });
+
   it('reports STOMP connections, deliveries and notification pushes', async () => {
     const { wsUrl } = await listenForSockets(ctx.app);
     const seller = await createAccount(ctx, { verified: true });
@@ -226,6 +242,40 @@ describe('metrics behind METRICS_TOKEN', () => {
       );
     } finally {
       await stomp.disconnect();
+    }
+  });
+});
+
+describe('request log with metrics on', () => {
+  it('still writes one line per request, none per scrape, and never the token', async () => {
+    const lines: string[] = [];
+    const ctx = await createTestApp({
+      config: { metricsToken: TOKEN },
+      logger: {
+        ...(defaultLoggerOptions(testConfig()) as object),
+        level: 'info',
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+    });
+    try {
+      await ctx.app.inject({ method: 'GET', url: '/healthz' });
+      await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+      await scrape(ctx);
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: bearer('wrong-token-0123456789'),
+      });
+      const entries = lines.map(
+        (line) => JSON.parse(line) as { msg: string; req?: { url: string } },
+      );
+      expect(entries.filter((entry) => entry.req).map((entry) => entry.req!.url)).toEqual([
+        '/healthz',
+        '/api/categories',
+      ]);
+      expect(lines.join('')).not.toContain(TOKEN);
+    } finally {
+      await ctx.close();
     }
   });
 });

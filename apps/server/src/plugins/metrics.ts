@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { queryRows } from '../db/rows';
 import { cacheStatsByName } from '../lib/cache';
 import type { WorkQueue } from '../lib/work-queue';
 import { errorBody } from './errors';
+import { STORAGE_SWEEP_CHANNEL, type StorageSweepReport } from './storage/events';
 
 /**
  * Prometheus metrics (decision 059) through prom-client's public API, one registry per app.
@@ -21,7 +23,8 @@ import { errorBody } from './errors';
  *   the route's pattern (`/api/products/:id`, never the raw URL: the label values stay few) and
  *   the status. Everything else is read when Prometheus scrapes (`collect` callbacks) from plain
  *   numbers the parts keep anyway: caches, STOMP sessions and deliveries, mail worker, notifier,
- *   image queue, database pool, and the mail outbox (one small query per scrape).
+ *   image queue, database pool, and the mail outbox (one small query per scrape); the photo sweep's
+ *   reports arrive on its diagnostics channel.
  * - Per instance: with several instances, Prometheus scrapes each one; counters and histograms
  *   add up across instances (`sum by (...)`), while the outbox gauges read the shared database,
  *   so every instance reports the same value (take `max`), docs/operations.md.
@@ -29,12 +32,6 @@ import { errorBody } from './errors';
 export type MetricsSources = {
   /** The process's image queue (the products module's, handed over by app.ts: layering). */
   imageWork?: () => WorkQueue;
-  /**
-   * HOOK for the storage orphan sweep (issue 22): the number of orphaned photos it removed since
-   * start. The sweep is not on main yet; app.ts passes it once it lands, and the counter
-   * `storage_orphans_removed_total` appears then.
-   */
-  orphansRemoved?: () => number;
 };
 
 export type MetricsServer = {
@@ -344,16 +341,28 @@ const registerReadMetrics = (
     );
   }
 
-  const { orphansRemoved } = sources;
-  if (orphansRemoved) {
-    readCounter(
-      registry,
-      'storage_orphans_removed_total',
-      'Orphaned photos (no listing refers to them, older than a day) removed by the sweep',
-      [],
-      () => [[{}, orphansRemoved()]],
-    );
-  }
+  // The photo sweep (decision 055) reports each run on a diagnostics channel of this process.
+  const orphans = new Counter({
+    name: 'storage_orphans_removed_total',
+    help: 'What the photo sweep removed: uploads nobody published within a day (upload), files older than a day no row names (file)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const sweeps = new Counter({
+    name: 'storage_sweeps_total',
+    help: 'Runs of the photo sweep in this process',
+    registers: [registry],
+  });
+  orphans.inc({ kind: 'upload' }, 0);
+  orphans.inc({ kind: 'file' }, 0);
+  const onSweep = (report: unknown) => {
+    const { orphanUploads, orphanFiles } = report as StorageSweepReport;
+    sweeps.inc();
+    orphans.inc({ kind: 'upload' }, orphanUploads);
+    orphans.inc({ kind: 'file' }, orphanFiles);
+  };
+  subscribe(STORAGE_SWEEP_CHANNEL, onSweep);
+  cleanups.push(() => unsubscribe(STORAGE_SWEEP_CHANNEL, onSweep));
   return cleanups;
 };
 

@@ -23,6 +23,7 @@
  *   {category} {roleUser}  the first category's id; ROLE_USER's id
  *   {newEmail}             an address nobody has registered
  *   {photo}                the path of a photo the owner uploaded (/uploads/...)
+ *   {passkey}              a passkey of the owner
  * A string that is exactly a placeholder naming an id becomes that number in a JSON body.
  */
 
@@ -61,6 +62,20 @@ const PRODUCT_BODY = {
   categoryId: '{category}',
 };
 
+/** WebAuthn answers to no challenge the server handed out. */
+const FORGED_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+const FORGED_ATTESTATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+};
+
 export const HTTP_MATRIX: readonly HttpRow[] = [
   // Health and documentation: public.
   { route: 'GET /healthz', url: '/healthz', expect: ALL(200) },
@@ -83,6 +98,10 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   { route: 'GET /api/docs/static/*', url: '/api/docs/static/swagger-ui.css', expect: ALL(200) },
   // Photos are public (they are shown on public listings); keys are unguessable.
   { route: 'GET /uploads/*', url: '{photo}', expect: ALL(200) },
+
+  // Metrics (with METRICS_TOKEN): for the scraper's token only, never a member's, an admin's
+  // included (plugins/metrics.test.ts checks that the token is let in).
+  { route: 'GET /metrics', url: '/metrics', expect: ALL(401) },
 
   // Accounts and sign-in.
   {
@@ -128,6 +147,27 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     route: 'POST /api/auth/request-verification',
     url: '/api/auth/request-verification',
     expect: [401, 200, 409, 409, 409],
+  },
+  // Passkeys (decision 067): signing in is anonymous; a member manages only their own.
+  { route: 'POST /api/auth/passkeys/options', url: '/api/auth/passkeys/options', expect: ALL(200) },
+  {
+    route: 'POST /api/auth/passkeys/login',
+    url: '/api/auth/passkeys/login',
+    body: { response: FORGED_ASSERTION },
+    expect: ALL(400),
+  },
+  { route: 'GET /api/passkeys', url: '/api/passkeys', expect: MEMBERS(200) },
+  { route: 'POST /api/passkeys/options', url: '/api/passkeys/options', expect: MEMBERS(200) },
+  {
+    route: 'POST /api/passkeys',
+    url: '/api/passkeys',
+    body: { response: FORGED_ATTESTATION },
+    expect: MEMBERS(400),
+  },
+  {
+    route: 'DELETE /api/passkeys/:id',
+    url: '/api/passkeys/{passkey}',
+    expect: [401, 404, 204, 404, 404],
   },
   {
     route: 'GET /api/auth/verification-status',

@@ -5,6 +5,11 @@ export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
+/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
 /** Timestamps are stored with time zone and handed to the app as Date objects. */
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './chat';
 export * from './mail';
 export * from './storage';
+export * from './passkeys';

@@ -1,9 +1,5 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-});
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
 
 /**
  * The files of the PostgreSQL storage driver (STORAGE_DRIVER=postgres, decision 055): a

@@ -1,8 +1,13 @@
+import { RECENT_SIGN_IN_MINUTES } from '@unimercado/shared/constants';
+import { USER_MESSAGES } from '@unimercado/shared/schemas/users';
 import { eq, sql } from 'drizzle-orm';
 import { grantConfiguredAdmins } from '../../db/seed';
 import { users } from '../../db/schema';
 import type { TxScope } from '../../db/tx';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
+import { consumeLimit } from '../../plugins/rate-limit';
 import { buildPasswordChangedEmail } from './auth-emails';
 import { loginFailuresKey } from './auth.service';
 import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
@@ -62,4 +67,37 @@ export const setPasswordFromLink = async (
   await notifyPasswordChanged(scope, deps, account, now);
   // Someone failing on purpose must not keep the owner out after the owner proved the mailbox.
   scope.afterCommit(() => deps.counters.reset(loginFailuresKey(account.email)));
+};
+
+/**
+ * A password or email change (or a new passkey, decision 067) proves the current password, or comes from a session that signed
+ * in less than RECENT_SIGN_IN_MINUTES ago: a stolen old token is not enough to take the account
+ * over (decision 010). Wrong current passwords count as failed logins of the account. Answers the
+ * sign-in time the refreshed token carries.
+ */
+export const assertRecentlyAuthenticated = async (
+  deps: Pick<AppDeps, 'db' | 'passwords' | 'counters' | 'rateLimits'>,
+  actor: Actor & { authTime: number },
+  current: { email: string },
+  currentPassword: string | null,
+  now: Date,
+): Promise<number> => {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (currentPassword === null) {
+    if (nowSeconds - actor.authTime > RECENT_SIGN_IN_MINUTES * 60) {
+      throw new AppError(403, 'REAUTHENTICATION_REQUIRED', USER_MESSAGES.reauthenticationRequired);
+    }
+    return actor.authTime;
+  }
+  const key = loginFailuresKey(current.email);
+  await consumeLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  if (!(await deps.passwords.verify(row?.passwordHash, currentPassword))) {
+    throw new AppError(403, 'CURRENT_PASSWORD_INVALID', USER_MESSAGES.currentPasswordInvalid);
+  }
+  await deps.counters.reset(key);
+  return nowSeconds;
 };

@@ -1,4 +1,4 @@
-import { RECENT_SIGN_IN_MINUTES, ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
+import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import type { PaginationQuery } from '@unimercado/shared/schemas/common';
 import {
   USER_MESSAGES,
@@ -23,17 +23,18 @@ import type { AppDeps } from '../../lib/deps';
 import { averageRating } from '../../lib/rating';
 import { isEmailDomainAllowed } from '../../lib/verification-token';
 import { consumeLimit } from '../../plugins/rate-limit';
-import { issueSession, loginFailuresKey, verificationEmailsKey } from '../auth/auth.service';
+import { issueSession, verificationEmailsKey } from '../auth/auth.service';
 import * as verification from '../auth/verification.service';
 import { enqueueVerificationEmail } from '../auth/verification.service';
 import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
+import * as passkeys from '../passkeys/passkeys.service';
 import * as products from '../products/products.service';
 import * as reviews from '../reviews/reviews.service';
 import * as sales from '../sales/sales.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
-import { notifyPasswordChanged } from '../auth/credentials';
+import { assertRecentlyAuthenticated, notifyPasswordChanged } from '../auth/credentials';
 import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
 import { findUserById, selectUsers } from '../../db/users.queries';
 
@@ -272,39 +273,6 @@ export const getProfile = async (
 };
 
 /**
- * A password or email change proves the current password, or comes from a session that signed
- * in less than RECENT_SIGN_IN_MINUTES ago: a stolen old token is not enough to take the account
- * over (decision 010). Wrong current passwords count as failed logins of the account. Answers the
- * sign-in time the refreshed token carries.
- */
-const assertRecentlyAuthenticated = async (
-  deps: Pick<AppDeps, 'db' | 'passwords' | 'counters' | 'rateLimits'>,
-  actor: Actor & { authTime: number },
-  current: { email: string },
-  currentPassword: string | null,
-  now: Date,
-): Promise<number> => {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (currentPassword === null) {
-    if (nowSeconds - actor.authTime > RECENT_SIGN_IN_MINUTES * 60) {
-      throw new AppError(403, 'REAUTHENTICATION_REQUIRED', USER_MESSAGES.reauthenticationRequired);
-    }
-    return actor.authTime;
-  }
-  const key = loginFailuresKey(current.email);
-  await consumeLimit(deps.counters, key, deps.rateLimits.loginFailuresPerAccount);
-  const [row] = await deps.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, actor.id));
-  if (!(await deps.passwords.verify(row?.passwordHash, currentPassword))) {
-    throw new AppError(403, 'CURRENT_PASSWORD_INVALID', USER_MESSAGES.currentPasswordInvalid);
-  }
-  await deps.counters.reset(key);
-  return nowSeconds;
-};
-
-/**
  * Owner only (admins included: nobody edits someone else's profile). Roles and verification are
  * never taken from the payload. Changing the password or the email needs a recent sign-in or the
  * current password. A new email marks the account unverified and gets a new link; a new password
@@ -457,6 +425,7 @@ const removeAccount = async (
   await notifications.removeUserData(tx, id);
   await chat.removeUserData(tx, id);
   await verification.removeUserData(tx, id);
+  await passkeys.removeUserData(tx, id);
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx
     .update(users)

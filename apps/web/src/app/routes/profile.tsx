@@ -11,6 +11,7 @@ import {
   usePreloadSellerListings,
 } from '@/features/users/components/lazy-seller-listings';
 import { OwnProfile } from '@/features/users/components/own-profile';
+import { PasskeysCard } from '@/features/users/components/passkeys-card';
 import { useAuth } from '@/lib/auth';
 
 export const ProfileRoute = () => {
@@ -32,6 +33,7 @@ export const ProfileRoute = () => {
             <>
               <VerificationStatusCard />
               <DigestSetting />
+              <PasskeysCard />
             </>
           }
           onProfileSaved={handleSaved}

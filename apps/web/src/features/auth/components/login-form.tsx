@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,9 +11,13 @@ import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
+import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { TOUCH_LINK_SX } from './auth-card';
 import { useLogin } from '../api/login';
+import { usePasskeyLogin } from '../api/passkey-login';
 import { getLoginErrorMessage, SESSION_EXPIRED_MESSAGE } from '../utils/error-messages';
+
+const PASSKEY_LOGIN_FALLBACK = 'No se pudo entrar con la llave de acceso. Inténtalo de nuevo.';
 
 /**
  * Not on a touch screen: focusing the email field would open the keyboard over the form (issue 7).
@@ -29,6 +35,7 @@ const shouldAutoFocus = () =>
  */
 export const LoginForm = ({ isSessionExpired = false }: { isSessionExpired?: boolean }) => {
   const login = useLogin();
+  const passkeyLogin = usePasskeyLogin();
   const [autoFocus] = useState(shouldAutoFocus);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -85,6 +92,22 @@ export const LoginForm = ({ isSessionExpired = false }: { isSessionExpired?: boo
       </Typography>
       <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
         {login.isPending ? 'Iniciando sesión...' : 'Iniciar sesión'}
+      </Button>
+      <Divider>o</Divider>
+      {passkeyLogin.isError && (
+        <Alert severity="error" role="alert">
+          {passkeyErrorMessage(passkeyLogin.error, PASSKEY_LOGIN_FALLBACK)}
+        </Alert>
+      )}
+      <Button
+        variant="outlined"
+        size="large"
+        startIcon={<KeyOutlined />}
+        disabled={passkeyLogin.isPending || login.isPending}
+        onClick={() => passkeyLogin.mutate()}
+        fullWidth
+      >
+        {passkeyLogin.isPending ? 'Esperando la llave de acceso...' : 'Entrar con llave de acceso'}
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         ¿No tienes cuenta?{' '}
