@@ -301,6 +301,9 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
         await rm(dataDir, { recursive: true, force: true });
       }
     },
+    // Builds a database migration by migration, then restores and migrates it: about 20 s on a
+    // busy two-core machine.
+    60_000,
   );
 
   it.runIf(driver === 'disk')('never overwrites an existing file', async () => {
