@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm run lighthouse` (issue 7): builds, starts the built product on a throw-away embedded
- * database seeded with the demo data, runs Lighthouse (mobile, simulated throttling) on the pages
- * a new visitor lands on, writes the table into docs/benchmarks.md (its marked section) and exits
- * non-zero when accessibility, best practices or SEO is below 100 on any page. Performance is
- * reported, not gated (the machine is shared and noisy).
+ * `npm run lighthouse` (issues 7 and 19): builds, starts the built product on a throw-away
+ * embedded database seeded with the demo data, runs Lighthouse (mobile, simulated throttling) on
+ * the pages a visitor lands on (/, /login, /register, /products, a product, /search, a profile)
+ * and on two signed-in pages (/my-products, /chat: a member registered here, signed in through
+ * the API, the session in the browser's storage and cookie as the login screen leaves them),
+ * writes the table into docs/benchmarks.md (its marked section) and exits non-zero when
+ * accessibility, best practices or SEO is below 100 on a gated page. Performance and Total
+ * Blocking Time are reported against the issue's bars (≥ 95, ≤ 200 ms), not gated: the machine
+ * is shared and noisy.
  *
  *   --skip-build            the build is already there (CI builds in an earlier step)
- *   LIGHTHOUSE_RUNS=3       runs per page, the median by performance is kept (default 3; CI 1)
+ *   LIGHTHOUSE_RUNS=3       runs per page; the median performance and the median TBT are shown,
+ *                           with the performance's spread (default 3; CI 1)
  *   LIGHTHOUSE_PORT=3211    port of the product
  *   CHROME_PATH             Chromium (default /usr/bin/chromium)
  */
@@ -15,12 +20,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { writeBenchmarkSection } from './bench/support.mjs';
+import puppeteer from 'puppeteer-core';
+import { registerMember, writeBenchmarkSection } from './bench/support.mjs';
 import { measureRoutes } from './budget.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,6 +85,49 @@ const median = (reports) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A product of the demo listings. */
+const findProduct = async () => {
+  const items = await (await fetch(`${BASE}/api/products/available?page=0&size=1`)).json();
+  if (!items[0]?.id) throw new Error('No demo listing found: is the demo data seeded?');
+  return `/products/${items[0].id}`;
+};
+
+/**
+ * A member registered through the API and signed in: the login's answer split into the token and
+ * the user as the login screen keeps them (lib/session-store.ts).
+ */
+const signInMember = async () => {
+  const {
+    token,
+    expirationDate: _expires,
+    creationDate: _created,
+    ...user
+  } = await registerMember(BASE, { prefix: 'lighthouse' });
+  return { token, user };
+};
+
+/** Signs the browser in: the session in local storage and the session cookie, for BASE. */
+const signInBrowser = async (chromePort, { token, user }) => {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BASE}/`);
+    await page.evaluate(
+      (session) => {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('user', JSON.stringify(session.user));
+      },
+      { token, user },
+    );
+    await browser.setCookie({ name: 'um_session', value: token, domain: '127.0.0.1', path: '/' });
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+};
+
 const score = (report, category) => Math.round((report.categories[category].score ?? 0) * 100);
 
 /** Failed audits of a gated category, to say what to fix. */
@@ -94,13 +143,13 @@ const writeSection = (rows, meta) => {
     START,
     '## Lighthouse (first impression)',
     '',
-    `Measured on ${meta.date}. Lighthouse ${meta.version}, mobile, simulated throttling, ${meta.runs} run(s) per page (the median by performance shown); ${meta.cores} cores shared with other work, so performance moves by several points between runs. Built product on a fresh embedded database with the demo data. "JS before first render" is the entry and the page's code as sent, brotli, before the page is hydrated (scripts/budget.mjs; budget 170 KB, decision 045); the browser tests measure public pages whole (e2e/hydration.spec.ts). Accessibility, best practices and SEO must be 100 (CI fails otherwise); performance is reported (goal ≥ 95).`,
+    `Measured on ${meta.date}. Lighthouse ${meta.version}, mobile, simulated throttling, ${meta.runs} run(s) per page: the median performance (with the spread of the runs) and the median Total Blocking Time, against issue 19's bars (performance ≥ 95, TBT ≤ 200 ms); the other columns are from the median run by performance. ${meta.cores} cores shared with other work (load average ${meta.load} at the end), so performance moves by several points between runs. Built product on a fresh embedded database with the demo data; signed-in pages with a member signed in through the API (the session in the browser's storage and cookie; the browser's cache is kept between their runs). "JS before hydration" is the entry and the page's code as sent, brotli (scripts/budget.mjs; ≤ 170 KB, public pages ≤ 155 KB, decision 051). Accessibility, best practices and SEO must be 100 (CI fails otherwise) on the pages without ¹; ¹: reported only.`,
     '',
-    '| page | perf | a11y | best pr. | SEO | LCP | JS before first render (brotli) |',
-    '|---|---|---|---|---|---|---|',
+    '| page | perf (spread) | TBT | a11y | best pr. | SEO | LCP | JS before hydration (brotli) |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
-        `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ${row.lcp} | ${row.js} |`,
+        `| ${row.page} | ${row.performance} | ${row.tbt} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ${row.lcp} | ${row.js} |`,
     ),
     END,
   ].join('\n');
@@ -148,13 +197,20 @@ const main = async () => {
     });
     await waitForReady(server);
     const profile = await findPublicProfile();
+    const product = await findProduct();
+    // [path, route, gated (a11y, BP and SEO must be 100), signed in]
     const pages = [
-      ['/', '/'],
-      ['/login', '/login'],
-      ['/register', '/register'],
-      ['/products', '/products'],
-      [profile, '/user/:userId'],
+      ['/', '/', true, false],
+      ['/login', '/login', true, false],
+      ['/register', '/register', true, false],
+      ['/products', '/products', true, false],
+      [product, '/products/:id', false, false],
+      ['/search', '/search', false, false],
+      [profile, '/user/:userId', true, false],
+      ['/my-products', '/my-products', false, true],
+      ['/chat', '/chat', false, true],
     ];
+    const member = await signInMember();
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
@@ -163,7 +219,14 @@ const main = async () => {
     const rows = [];
     let version = '';
     let failed = false;
-    for (const [path, route] of pages) {
+    let isSignedIn = false;
+    for (const [path, route, isGated, needsSession] of pages) {
+      // Lighthouse resets the origin's storage before each run; a signed-in page keeps it (and so
+      // the HTTP cache too: its figures are a returning member's).
+      if (needsSession && !isSignedIn) {
+        await signInBrowser(chrome.port, member);
+        isSignedIn = true;
+      }
       const reports = [];
       for (let index = 0; index < RUNS; index += 1) {
         // A run Lighthouse itself could not complete (runtimeError, e.g. no first paint caught on
@@ -175,7 +238,11 @@ const main = async () => {
             output: 'json',
             logLevel: 'error',
             onlyCategories: CATEGORIES,
+            disableStorageReset: needsSession,
           }));
+          if (needsSession && new URL(lhr.finalDisplayedUrl).pathname !== path) {
+            throw new Error(`${path}: the signed-in page ended at ${lhr.finalDisplayedUrl}`);
+          }
           if (!lhr.runtimeError) break;
           console.warn(
             `${path}: Lighthouse could not complete the run (${lhr.runtimeError.code}); again.`,
@@ -185,12 +252,19 @@ const main = async () => {
       }
       const report = median(reports);
       version = report.lighthouseVersion;
+      const performances = reports.map((one) => score(one, 'performance'));
+      const tbt = medianOf(
+        reports.map((one) => one.audits['total-blocking-time'].numericValue ?? 0),
+      );
       const row = {
-        page: path.startsWith('/user/') ? '/user/{id}' : path,
+        page: `${path.startsWith('/user/') ? '/user/{id}' : path.startsWith('/products/') ? '/products/{id}' : path}${needsSession ? ' (signed in)' : ''}${isGated ? '' : ' ¹'}`,
         lcp: report.audits['largest-contentful-paint'].displayValue?.replace(/\u00a0/g, ' '),
         js: `${((budget.get(route) ?? 0) / 1024).toFixed(1)} KB`,
+        tbt: `${Math.round(tbt)} ms ${tbt <= 200 ? '✅' : '❌'}`,
       };
       for (const category of CATEGORIES) row[category] = score(report, category);
+      const perf = medianOf(performances);
+      row.performance = `${perf} ${perf >= 95 ? '✅' : '❌'} (${Math.min(...performances)}–${Math.max(...performances)})`;
       rows.push(row);
       const metric = (id) => report.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '–';
       console.log(
@@ -199,8 +273,10 @@ const main = async () => {
       );
       for (const category of GATED) {
         if (row[category] < 100) {
-          failed = true;
-          for (const line of failures(report, category)) console.error(`  ${category} ✗ ${line}`);
+          failed ||= isGated;
+          for (const line of failures(report, category)) {
+            console.error(`  ${category} ${isGated ? '✗' : '(reported)'} ${line}`);
+          }
         }
       }
     }
@@ -209,6 +285,7 @@ const main = async () => {
       version,
       runs: RUNS,
       cores: cpus().length,
+      load: loadavg()[0].toFixed(1),
     });
     console.log(`\nWrote docs/benchmarks.md in ${Math.round((Date.now() - started) / 1000)} s.`);
     if (failed) {

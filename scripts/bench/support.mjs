@@ -84,6 +84,35 @@ export const createLoadTools = ({ connections, duration, rounds, cleanups }) => 
   return { load, startHello, measurePaired };
 };
 
+/**
+ * Registers a member through the API (`verify(email)`, if given, verifies the address before the
+ * sign-in) and signs them in: answers the login's body (the session user and `token`).
+ */
+export const registerMember = async (base, { prefix = 'bench', verify } = {}) => {
+  const email = `${prefix}.${Date.now()}@bench.test`;
+  const password = 'clave-de-prueba-123';
+  const register = await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email,
+      phone: null,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  if (!register.ok) throw new Error(`register answered ${register.status}`);
+  await verify?.(email);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  return login.json();
+};
+
 /** The built product's environment: production, loopback, its own data directory and secret. */
 export const productEnv = (port, dataDir, extra) => ({
   PORT: String(port),

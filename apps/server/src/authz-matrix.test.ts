@@ -162,10 +162,34 @@ const fillValue = (value: unknown, world: World): unknown => {
 
 let photo: Buffer | undefined;
 
-const callCell = async (ctx: TestContext, cast: Cast, row: HttpRow, caller: Caller) => {
+/**
+ * The admin's real token with what an attacker can change: its signature replaced, or its header
+ * saying `alg: none` with no signature at all.
+ */
+const forgedTokens = (adminToken: string) => {
+  const [, payload] = adminToken.split('.');
+  const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+  return {
+    'a replaced signature': `${adminToken.slice(0, adminToken.lastIndexOf('.'))}.${'A'.repeat(43)}`,
+    'alg none': `${none}.${payload}.`,
+  };
+};
+
+const callCell = async (
+  ctx: TestContext,
+  cast: Cast,
+  row: HttpRow,
+  caller: Caller,
+  forgedToken?: string,
+) => {
   const world = await prepareWorld(ctx, cast, row.url + JSON.stringify(row.body ?? null));
   const [method] = row.route.split(' ');
-  const auth = caller === 'anonymous' ? {} : bearer(cast[caller].token);
+  const auth =
+    forgedToken !== undefined
+      ? bearer(forgedToken)
+      : caller === 'anonymous'
+        ? {}
+        : bearer(cast[caller].token);
   if (row.body === 'photo') {
     photo ??= await makeJpeg({ width: 320, height: 240 });
     const form = multipartBody([{ filename: 'foto.jpg', data: photo }]);
@@ -270,7 +294,8 @@ describe('authorization matrix', () => {
   let ctx: TestContext;
   let cast: Cast;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // Every optional route present: /metrics exists only with METRICS_TOKEN (on the app's port).
+    ctx = await createTestApp({ config: { metricsToken: 'matrix-metrics-token-0123456789' } });
     cast = await createCast(ctx);
   });
   afterAll(() => ctx.close());
@@ -326,6 +351,22 @@ describe('authorization matrix', () => {
     expect(mismatches).toEqual([]);
   }, 240_000);
 
+  it('a forged admin token gets what anonymous gets, on every route', async () => {
+    const mismatches: string[] = [];
+    for (const [forgery, token] of Object.entries(forgedTokens(cast.admin.token))) {
+      for (const row of HTTP_MATRIX) {
+        const rowCast = row.freshAccounts ? await createCast(ctx) : cast;
+        const res = await callCell(ctx, rowCast, row, 'anonymous', token);
+        if (res.statusCode !== row.expect[0]) {
+          mismatches.push(
+            `${row.route} with ${forgery}: ${res.statusCode}, anonymous gets ${row.expect[0]}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 240_000);
+
   it('every STOMP cell answers as the table says', async () => {
     const { wsUrl } = await listenForSockets(ctx.app);
     const mismatches: string[] = [];
@@ -350,5 +391,9 @@ describe('authorization matrix', () => {
   it('docs/reliability.md states the number of cells', async () => {
     const cells = (HTTP_MATRIX.length + STOMP_MATRIX.length) * CALLERS.length;
     await checkReliabilityCount('authorization-cells', cells);
+    await checkReliabilityCount(
+      'forged-token-calls',
+      HTTP_MATRIX.length * Object.keys(forgedTokens('a.b.c')).length,
+    );
   });
 });

@@ -60,6 +60,11 @@ export type BackupHeader = {
 
 export type BackupCounts = { tables: number; rows: number; files: number; secrets: number };
 
+/** The counts as the commands print them. */
+export const describeCounts = (counts: BackupCounts) =>
+  `${counts.rows} filas de ${counts.tables} tablas, ${counts.files} archivos de fotos en disco` +
+  (counts.secrets > 0 ? ' y el secreto JWT generado' : ', sin secreto generado');
+
 /** A refusal meant for the operator: its message is printed as it is (Spanish). */
 export class BackupError extends Error {
   constructor(message: string) {

@@ -1,4 +1,4 @@
-import { BackupError, createBackup } from './backup-file';
+import { BackupError, createBackup, describeCounts } from './backup-file';
 import { fromInvocationDir, hasPgliteData, loadBackupSettings, openTarget } from './backup-target';
 
 const USAGE = 'Uso: npm run backup [-- ARCHIVO]   (por omisión unimercado-backup-<fecha>.gz)';
@@ -22,9 +22,7 @@ try {
   const database = await openTarget(settings);
   try {
     const counts = await createBackup({ database, dataDir: settings.dataDir, file });
-    console.log(
-      `Copia escrita en ${file}: ${counts.rows} filas de ${counts.tables} tablas, ${counts.files} fotos, ${counts.secrets} secretos.`,
-    );
+    console.log(`Copia escrita en ${file}: ${describeCounts(counts)}.`);
   } finally {
     await database.close();
   }

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { assertBackupFileExists, BackupError, restoreBackup } from './backup-file';
+import { assertBackupFileExists, BackupError, describeCounts, restoreBackup } from './backup-file';
 import {
   fromInvocationDir,
   hasPgliteData,
@@ -29,7 +29,7 @@ try {
   try {
     const counts = await restoreBackup({ database, dataDir: settings.dataDir, file });
     console.log(
-      `Restaurado desde ${file}: ${counts.rows} filas de ${counts.tables} tablas, ${counts.files} fotos, ${counts.secrets} secretos. Ya puedes iniciar el servidor.`,
+      `Restaurado desde ${file}: ${describeCounts(counts)}. Ya puedes iniciar el servidor.`,
     );
   } finally {
     await database.close();

@@ -1,10 +1,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server } from '../test/s3-server';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { s3TestSettings, startS3Server } from '../test/s3-server';
+import { countRows, createAccount, createTestApp, type TestContext } from '../test/helpers';
+import { uploadImages, makeJpeg } from '../test/products';
 import { createTestDatabase } from '../test/test-database';
 import { createStorage, uploadsDir } from './storage';
+import { createS3Storage } from './storage/s3';
 
 describe('disk storage driver', () => {
   let ctx: TestContext;
@@ -143,5 +146,82 @@ describe('S3 driver with S3_SERVE=redirect', () => {
     const res = await ctx.app.inject('/uploads/../secret.txt');
     expect(res.statusCode).toBe(404);
     expect(res.headers.location).toBeUndefined();
+  });
+});
+
+describe('S3 driver and an unreachable service', () => {
+  it('is refused in Spanish without a bucket (the move command can name it without settings)', async () => {
+    const database = await createTestDatabase();
+    try {
+      await expect(
+        createStorage(
+          's3',
+          {
+            dataDir: '/nonexistent',
+            publicUrl: 'http://localhost:3000',
+            storage: { driver: 'disk', s3: undefined },
+          },
+          database.db,
+        ),
+      ).rejects.toThrow('S3_BUCKET es obligatorio para el almacenamiento s3');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('fails a call on a service that accepts but never answers, instead of holding it', async () => {
+    const sockets = new Set<Socket>();
+    const hung = createServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { port } = hung.address() as AddressInfo;
+    const storage = await createS3Storage({
+      s3: s3TestSettings(`http://127.0.0.1:${port}`),
+      publicUrl: 'http://localhost:3000',
+      timeouts: { connection: 200, request: 300 },
+    });
+    try {
+      const started = Date.now();
+      await expect(storage.stat('products/hung/photo.webp')).rejects.toThrow();
+      await expect(storage.get('products/hung/photo.webp')).rejects.toThrow();
+      // Three attempts each (the SDK's default), with its back-off: seconds, not for ever.
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(sockets.size).toBeGreaterThan(0);
+    } finally {
+      await storage.close?.();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+});
+
+describe('an S3 bucket that cannot be reached', () => {
+  it('photo requests and uploads answer a bare 500, reveal nothing and store nothing', async () => {
+    // A port that was just free: every connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const ctx = await createTestApp({
+      config: { storage: { driver: 's3', s3: s3TestSettings(`http://127.0.0.1:${port}`) } },
+    });
+    try {
+      const photo = await ctx.app.inject('/uploads/products/down/photo.webp');
+      expect(photo.statusCode).toBe(500);
+      expect(photo.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
+      expect(photo.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|S3|aws/i);
+      expect(photo.headers['cache-control'] ?? '').not.toContain('immutable');
+
+      const seller = await createAccount(ctx, { verified: true });
+      const upload = await uploadImages(ctx, seller.token, [
+        { filename: 'a.jpg', data: await makeJpeg() },
+      ]);
+      expect(upload.statusCode).toBe(500);
+      expect(upload.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|S3|aws/i);
+      expect(await countRows(ctx, 'product_uploads')).toBe(0);
+    } finally {
+      await ctx.close();
+    }
   });
 });

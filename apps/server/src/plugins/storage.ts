@@ -46,11 +46,11 @@ export const createStorage = async (
  * Decorates `app.storage` with the configured driver (decision 055) and serves its files at
  * `/uploads/*` for every driver.
  */
-export const storagePlugin = fp<{ config: AppConfig; storage?: Storage }>(
-  async (app, { config, storage: given }) => {
-    const storage = given ?? (await createStorage(config.storage.driver, config, app.db));
+export const storagePlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const storage = await createStorage(config.storage.driver, config, app.db);
     app.decorate('storage', storage);
-    if (!given && storage.close) app.addHook('onClose', async () => storage.close?.());
+    if (storage.close) app.addHook('onClose', async () => storage.close?.());
     registerUploadsRoute(app, storage, {
       signedUrlTtlSeconds: config.storage.s3?.signedUrlTtlSeconds ?? 0,
     });

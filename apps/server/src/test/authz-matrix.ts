@@ -99,6 +99,10 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   // Photos are public (they are shown on public listings); keys are unguessable.
   { route: 'GET /uploads/*', url: '{photo}', expect: ALL(200) },
 
+  // Metrics (with METRICS_TOKEN): for the scraper's token only, never a member's, an admin's
+  // included (plugins/metrics.test.ts checks that the token is let in).
+  { route: 'GET /metrics', url: '/metrics', expect: ALL(401) },
+
   // Accounts and sign-in.
   {
     route: 'POST /api/auth/login',
@@ -342,6 +346,23 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     expect: MEMBERS(200),
   },
   { route: 'GET /api/chat/unread', url: '/api/chat/unread', expect: MEMBERS(200) },
+
+  // Reports and blocks (decision 071): verified members report what is not theirs; any member
+  // blocks anyone but themselves and lifts only their own blocks.
+  {
+    route: 'POST /api/reports',
+    url: '/api/reports',
+    body: { targetType: 'product', targetId: '{product}', reason: 'scam' },
+    expect: [401, 403, 403, 201, 201],
+  },
+  { route: 'GET /api/blocks', url: '/api/blocks', expect: MEMBERS(200) },
+  {
+    route: 'POST /api/blocks',
+    url: '/api/blocks',
+    body: { userId: '{owner}' },
+    expect: [401, 200, 403, 200, 200],
+  },
+  { route: 'DELETE /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(404) },
   { route: 'GET /api/chat/preferences', url: '/api/chat/preferences', expect: MEMBERS(200) },
   {
     route: 'PUT /api/chat/preferences',

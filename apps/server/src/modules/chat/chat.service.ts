@@ -14,6 +14,7 @@ import { hasRows, queryRows } from '../../db/rows';
 import { chatMessages, chatPreferences } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
+import { assertNotBlocked } from '../safety/safety.service';
 import { assertPayloadActor, assertVerified, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { consumeLimit } from '../../plugins/rate-limit';
@@ -67,6 +68,8 @@ export const sendPrivateMessage = async (
   const now = deps.now();
   const quietSince = new Date(now.getTime() - CHAT_QUIET_MS);
   return inTransaction(deps.db, async (tx, afterCommit) => {
+    // A block either way closes the conversation (decision 071).
+    await assertNotBlocked(tx, actor.id, input.receiverId);
     // One statement (a message is the hot path, 500 a second on one instance): store it if the
     // receiver is an active account, and read what the burst rule needs, as of before it.
     const [row] = await queryRows<InsertedRow>(

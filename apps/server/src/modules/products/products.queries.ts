@@ -250,9 +250,15 @@ const selectPage = async (
 export const listProductRows = async (
   db: Queryable,
   query: ProductListQuery,
-  options: { withViews?: boolean } = {},
+  options: { withViews?: boolean; hiddenFor?: number | undefined } = {},
 ): Promise<Page> => {
   const filters: SQL[] = [];
+  // The listings of members the viewer blocked are not theirs to see (decision 071).
+  if (options.hiddenFor !== undefined) {
+    filters.push(
+      sql`not exists (select 1 from blocks b where b.blocker_id = ${options.hiddenFor} and b.blocked_id = p.seller_id)`,
+    );
+  }
   if (query.isSold !== undefined) filters.push(sql`p.is_sold = ${query.isSold}`);
   if (query.sellerId !== undefined) filters.push(sql`p.seller_id = ${query.sellerId}`);
   if (query.categoryId !== undefined) filters.push(sql`p.category_id = ${query.categoryId}`);

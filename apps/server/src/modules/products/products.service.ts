@@ -301,7 +301,11 @@ export const listProducts = async (
 ): Promise<ProductPage> => {
   const withViews = viewer !== null && query.sellerId === viewer.id;
   const isSold = query.isSold ?? (query.sellerId === undefined ? false : undefined);
-  const { rows, total } = await listProductRows(deps.db, { ...query, isSold }, { withViews });
+  const { rows, total } = await listProductRows(
+    deps.db,
+    { ...query, isSold },
+    { withViews, hiddenFor: viewer?.id },
+  );
   return { items: rows.map((row) => toProductDto(deps.storage, row)), total };
 };
 

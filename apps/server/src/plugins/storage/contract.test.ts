@@ -113,6 +113,20 @@ describe.each(DRIVERS)('$name storage driver', (driver) => {
     expect(second?.size).toBe(22);
   });
 
+  it('keeps an empty file as an empty file', async () => {
+    const key = newKey();
+    await storage.put(key, Buffer.alloc(0), WEBP);
+    expect((await storage.get(key))?.byteLength).toBe(0);
+    expect((await storage.stat(key))?.size).toBe(0);
+    expect((await buffer((await storage.read(key))!)).byteLength).toBe(0);
+    const res = await ctx.app.inject(`/uploads/${key}`);
+    expect([res.statusCode, res.headers['content-length'], res.body]).toEqual([200, '0', '']);
+    expect(
+      (await ctx.app.inject({ url: `/uploads/${key}`, headers: { range: 'bytes=0-5' } }))
+        .statusCode,
+    ).toBe(416);
+  });
+
   it('deletes many files at once, leaving the others; missing keys are fine', async () => {
     const keys = [newKey(), newKey(), newKey()];
     for (const key of keys) await storage.put(key, Buffer.from(key), WEBP);

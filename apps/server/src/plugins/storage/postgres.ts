@@ -27,13 +27,6 @@ const toBuffer = (data: Uint8Array) =>
  */
 export const createPostgresStorage = (options: { db: Database; publicUrl: string }): Storage => {
   const { db } = options;
-  const sizeOf = async (key: string) => {
-    const [row] = await db
-      .select({ size: storedFiles.size })
-      .from(storedFiles)
-      .where(eq(storedFiles.key, key));
-    return row?.size;
-  };
   const readSlice = async (key: string, start: number, length: number) => {
     // substring() counts from 1; with STORAGE EXTERNAL only the slice's pages are read.
     const [row] = await db
@@ -93,13 +86,26 @@ export const createPostgresStorage = (options: { db: Database; publicUrl: string
     },
     read: async (key, range) => {
       assertKey(key);
-      const size = await sizeOf(key);
-      if (size === undefined) return undefined;
       const start = range?.start ?? 0;
-      const end = Math.min(range?.end ?? size - 1, size - 1);
+      // The first slice comes with the size: one query for a photo that fits in a slice.
+      const [first] = await db
+        .select({
+          size: storedFiles.size,
+          chunk: sql<Uint8Array>`substring(${storedFiles.data} from ${start + 1} for ${POSTGRES_READ_CHUNK})`,
+        })
+        .from(storedFiles)
+        .where(eq(storedFiles.key, key));
+      if (!first) return undefined;
+      const end = Math.min(range?.end ?? first.size - 1, first.size - 1);
+      const head = toBuffer(first.chunk).subarray(0, Math.max(0, end - start + 1));
       return Readable.from(
         (async function* () {
-          for (let position = start; position <= end; position += POSTGRES_READ_CHUNK) {
+          if (head.byteLength > 0) yield head;
+          for (
+            let position = start + POSTGRES_READ_CHUNK;
+            position <= end;
+            position += POSTGRES_READ_CHUNK
+          ) {
             yield await readSlice(key, position, Math.min(POSTGRES_READ_CHUNK, end - position + 1));
           }
         })(),

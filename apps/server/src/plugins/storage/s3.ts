@@ -10,6 +10,9 @@ import {
   type Storage,
 } from './types';
 
+export const S3_CONNECTION_TIMEOUT_MS = 5_000;
+export const S3_REQUEST_TIMEOUT_MS = 10_000;
+
 /** S3's multi-object delete takes at most 1000 keys. */
 const DELETE_BATCH = 1000;
 
@@ -17,6 +20,8 @@ const DELETE_BATCH = 1000;
 export const createS3Storage = async (options: {
   s3: S3Settings;
   publicUrl: string;
+  /** Milliseconds (tests lower them). */
+  timeouts?: { connection: number; request: number };
 }): Promise<Storage> => {
   // Loaded only when chosen: the SDK costs about 250 ms and 25 MB at start-up.
   const {
@@ -40,6 +45,14 @@ export const createS3Storage = async (options: {
     ...(s3.accessKeyId && s3.secretAccessKey
       ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
       : {}),
+    // An unreachable or hung service fails the request (the SDK retries twice) instead of
+    // holding a photo request, or the sweep, for ever.
+    requestHandler: {
+      connectionTimeout: options.timeouts?.connection ?? S3_CONNECTION_TIMEOUT_MS,
+      requestTimeout: options.timeouts?.request ?? S3_REQUEST_TIMEOUT_MS,
+      // Without it the SDK only logs a warning when the time is up, and goes on waiting.
+      throwOnRequestTimeout: true,
+    },
     // Checksums only where S3 requires them: many S3-compatible services refuse the SDK's
     // newer default trailers (CRC32 in aws-chunked bodies).
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -5,9 +5,9 @@ import {
   PRODUCT_CONDITION_FILTERS,
   type ProductConditionFilter,
 } from '@unimercado/shared/constants';
-import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
 import type { PriceFilterError, SearchFilters } from '../utils/search-filters';
+import { SearchSelectField, SearchTextField } from './search-fields';
 
 /** A price limit: digits typed freely, '$' in front. */
 const PriceFilter = ({
@@ -25,17 +25,14 @@ const PriceFilter = ({
   onText: (value: string) => void;
 }) => (
   <Grid size={{ xs: 6, md: 2 }}>
-    <TextField
+    <SearchTextField
       name={name}
       label={label}
       value={value}
-      error={error !== undefined}
-      helperText={error}
+      error={error}
       onChange={(event) => onText(event.target.value)}
-      slotProps={{
-        htmlInput: { inputMode: 'numeric', maxLength: 12 },
-        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-      }}
+      inputProps={{ inputMode: 'numeric', maxLength: 12 }}
+      startAdornment={<InputAdornment position="start">$</InputAdornment>}
     />
   </Grid>
 );
@@ -71,7 +68,7 @@ export const SearchFilterFields = ({
   <Collapse in={isOpen} appear={appear} id={id}>
     <Grid container spacing={2} sx={{ pt: 2.5 }}>
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <NativeSelectField
+        <SearchSelectField
           label="Categoría"
           value={filters.categoryId ?? ''}
           onChange={(event) =>
@@ -81,7 +78,6 @@ export const SearchFilterFields = ({
               page: 1,
             })
           }
-          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">{PRODUCTS_TEXT.allCategories}</option>
           {categories.map((item) => (
@@ -89,7 +85,7 @@ export const SearchFilterFields = ({
               {item.name}
             </option>
           ))}
-        </NativeSelectField>
+        </SearchSelectField>
       </Grid>
       <PriceFilter
         name="minPrice"
@@ -106,7 +102,7 @@ export const SearchFilterFields = ({
         onText={(v) => onText('maxPrice', v)}
       />
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <NativeSelectField
+        <SearchSelectField
           label="Estado"
           value={filters.status ?? ''}
           onChange={(event) =>
@@ -116,7 +112,6 @@ export const SearchFilterFields = ({
               page: 1,
             })
           }
-          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">{PRODUCTS_TEXT.allConditions}</option>
           {PRODUCT_CONDITION_FILTERS.map((value) => (
@@ -124,16 +119,16 @@ export const SearchFilterFields = ({
               {CONDITION_LABELS[value]}
             </option>
           ))}
-        </NativeSelectField>
+        </SearchSelectField>
       </Grid>
       <Grid size={12}>
-        <TextField
+        <SearchTextField
           name="location"
           label="Ubicación"
           value={text.location}
           onChange={(event) => onText('location', event.target.value)}
           placeholder="Biblioteca, bloque, portería..."
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          inputProps={{ maxLength: 100 }}
         />
       </Grid>
     </Grid>

@@ -8,11 +8,7 @@ import Card from '@mui/material/Card';
 import type { ChipProps } from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
 import {
@@ -24,7 +20,6 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
@@ -36,6 +31,7 @@ import {
   type PriceFilterError,
   type SearchFilters,
 } from '../utils/search-filters';
+import { SearchSelectField, SearchTextField } from './search-fields';
 
 type Category = { id: number; name: string };
 
@@ -176,10 +172,8 @@ export const SearchPanel = ({
 
   const setField = (field: keyof typeof text) => (value: string) =>
     setText((current) => ({ ...current, [field]: value }));
-  const searchId = `${ids}-search`;
   const onSearchText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setField('search')(event.target.value);
-  useTypedBeforeHydration(searchInput, text.search, onSearchText);
 
   const chips: { key: string; label: string; clear: Partial<SearchFilters> }[] = [];
   const category = categories.find((item) => item.id === filters.categoryId);
@@ -217,48 +211,41 @@ export const SearchPanel = ({
     <Card component="section" aria-label="Búsqueda y filtros" sx={{ mb: 3 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5 }}>
-          {/* MUI's outlined field from its parts (FormControl, InputLabel, OutlinedInput), as its
-              docs compose one: TextField would bring Select, Menu and Modal (≈ 20 KB brotli) into
-              a page that has to hydrate with its results under 170 KB (decision 051). */}
-          <FormControl fullWidth>
-            <InputLabel htmlFor={searchId}>{PRODUCTS_TEXT.searchLabel}</InputLabel>
-            <OutlinedInput
-              id={searchId}
-              label={PRODUCTS_TEXT.searchLabel}
-              // Named: what is typed into the server's page before the app loads is carried over.
-              name="search"
-              type="search"
-              value={text.search}
-              inputRef={searchInput}
-              onChange={onSearchText}
-              placeholder="Libros, calculadora, bicicleta..."
-              // One clear button, ours: the browser draws its own on a search field (issue 18).
-              sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
-              inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
-              startAdornment={
-                <InputAdornment position="start">
-                  <SearchIcon />
+          <SearchTextField
+            label={PRODUCTS_TEXT.searchLabel}
+            // Named: what is typed into the server's page before the app loads is carried over.
+            name="search"
+            type="search"
+            value={text.search}
+            inputRef={searchInput}
+            onChange={onSearchText}
+            placeholder="Libros, calculadora, bicicleta..."
+            // One clear button, ours: the browser draws its own on a search field (issue 18).
+            sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
+            inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            }
+            endAdornment={
+              text.search ? (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label="Borrar texto"
+                    onClick={() => {
+                      setField('search')('');
+                      // The person goes on typing where they were.
+                      searchInput.current?.focus();
+                    }}
+                    edge="end"
+                  >
+                    <CloseIcon />
+                  </IconButton>
                 </InputAdornment>
-              }
-              endAdornment={
-                text.search ? (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label="Borrar texto"
-                      onClick={() => {
-                        setField('search')('');
-                        // The person goes on typing where they were.
-                        searchInput.current?.focus();
-                      }}
-                      edge="end"
-                    >
-                      <CloseIcon />
-                    </IconButton>
-                  </InputAdornment>
-                ) : undefined
-              }
-            />
-          </FormControl>
+              ) : undefined
+            }
+          />
           <Badge
             badgeContent={activeCount}
             color="primary"
@@ -355,27 +342,21 @@ export const SortSelect = ({
   onChange: SearchChange;
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
-  const id = useId();
   return (
-    // MUI's native select in its outlined frame, from its parts (as the search box above).
-    <FormControl size="small" sx={{ width: { xs: '100%', sm: 220 } }}>
-      <InputLabel htmlFor={id} shrink>
-        Ordenar por
-      </InputLabel>
-      <NativeSelect
-        id={id}
-        input={<OutlinedInput label="Ordenar por" notched sx={{ minHeight: 44 }} />}
-        value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
-        onChange={(event) =>
-          onChange((latest) => ({ ...latest, sort: event.target.value as ProductSort, page: 1 }))
-        }
-      >
-        {sorts.map((sort) => (
-          <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormControl>
+    <SearchSelectField
+      size="small"
+      label="Ordenar por"
+      value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
+      onChange={(event) =>
+        onChange((latest) => ({ ...latest, sort: event.target.value as ProductSort, page: 1 }))
+      }
+      sx={{ width: { xs: '100%', sm: 220 } }}
+    >
+      {sorts.map((sort) => (
+        <option key={sort} value={sort}>
+          {SORT_LABELS[sort]}
+        </option>
+      ))}
+    </SearchSelectField>
   );
 };

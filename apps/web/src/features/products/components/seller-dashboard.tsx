@@ -13,6 +13,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
@@ -32,7 +34,6 @@ import { LazyConfirmDialog, LazyEditProductDialog, preloadEditProductDialog } fr
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { EmptyState } from './product-grid';
 import { ProductResults } from './product-results';
-import { SellerTabs } from './seller-tabs';
 
 export type SellerTab = 'active' | 'sold';
 
@@ -237,15 +238,15 @@ export const SellerDashboard = ({
         )}
       </Box>
 
-      <SellerTabs
+      <Tabs
         value={tab}
-        onChange={onTabChange}
-        label="Mis productos por estado"
-        tabs={[
-          { value: 'active', label: `Activos${stats.data ? ` (${stats.data.active})` : ''}` },
-          { value: 'sold', label: `Vendidos${stats.data ? ` (${stats.data.sold})` : ''}` },
-        ]}
-      />
+        onChange={(_event, value: SellerTab) => onTabChange(value)}
+        aria-label="Mis productos por estado"
+        sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="active" label={`Activos${stats.data ? ` (${stats.data.active})` : ''}`} />
+        <Tab value="sold" label={`Vendidos${stats.data ? ` (${stats.data.sold})` : ''}`} />
+      </Tabs>
 
       <ProductResults
         query={listing}
