@@ -41,6 +41,8 @@ export const products = pgTable(
      * see `isSold`, our app shows 'Reservado'. A cancelled hand-off makes the product available.
      */
     isReserved: boolean('is_reserved').notNull().default(false),
+    /** Hidden by moderation, or pending review after several reports (decision 071). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
