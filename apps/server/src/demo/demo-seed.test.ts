@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import type { ChatMessage, ChatUser } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
+import type { Handoff } from '@unimercado/shared/schemas/handoffs';
 import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { Review } from '@unimercado/shared/schemas/reviews';
@@ -159,7 +160,15 @@ describe('demo data (npm run db:seed -- --demo)', () => {
       const answered = offers.filter(
         (offer) => offer.buyerId === session.id && offer.status !== 'pending',
       );
-      expect(ofType(NOTIFICATION_TYPES.offerAnswered)).toHaveLength(answered.length);
+      // A buyer's review confirms receipt: the seller hears the hand-off completed (decision 075).
+      const receipts = ofType(NOTIFICATION_TYPES.offerAnswered).filter((n) =>
+        n.message.startsWith('El comprador confirmó que recibió'),
+      );
+      expect(ofType(NOTIFICATION_TYPES.offerAnswered)).toHaveLength(
+        answered.length + receipts.length,
+      );
+      const handedOver = await get<Handoff[]>(session.token, '/api/handoffs?state=completed');
+      expect(handedOver.filter((h) => h.role === 'seller')).toHaveLength(receipts.length);
       const conversations = await get<ChatUser[]>(
         session.token,
         '/api/chat/users?scope=conversations',
