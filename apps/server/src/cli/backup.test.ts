@@ -267,7 +267,7 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
   it.runIf(driver === 'disk')(
     'restores a backup of an older version into its schema, then migrates it',
     async () => {
-      // A database one migration behind this version (before notifications had a link).
+      // A database one migration behind this version (the newest migration not applied yet).
       const journal = JSON.parse(
         await readFile(path.join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8'),
       ) as { entries: unknown[] };
@@ -301,6 +301,9 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
         await rm(dataDir, { recursive: true, force: true });
       }
     },
+    // Builds a database migration by migration, then restores and migrates it: about 20 s on a
+    // busy two-core machine.
+    60_000,
   );
 
   it.runIf(driver === 'disk')('never overwrites an existing file', async () => {

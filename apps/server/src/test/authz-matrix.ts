@@ -157,7 +157,12 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     expect: ALL(400),
   },
   { route: 'GET /api/passkeys', url: '/api/passkeys', expect: MEMBERS(200) },
-  { route: 'POST /api/passkeys/options', url: '/api/passkeys/options', expect: MEMBERS(200) },
+  {
+    route: 'POST /api/passkeys/options',
+    url: '/api/passkeys/options',
+    body: {},
+    expect: MEMBERS(200),
+  },
   {
     route: 'POST /api/passkeys',
     url: '/api/passkeys',

@@ -1,0 +1,165 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import {
+  defaultPasskeyName,
+  PASSKEY_NAME_MAX_LENGTH,
+} from '@unimercado/shared/schemas/passkey-messages';
+import type { Passkey } from '@unimercado/shared/schemas/passkeys';
+import { useId, useState, type FormEvent } from 'react';
+import { PasswordField } from '@/components/form/password-field';
+import { TextField } from '@/components/form/text-field';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { passkeyErrorMessage } from '@/lib/passkey-errors';
+import { useAddPasskey, useDeletePasskey } from '../api/passkeys';
+import { isRecentSignIn } from '../utils/recent-sign-in';
+import { PASSKEY_TEXTS } from './passkey-texts';
+
+// Loaded when the person opens one (passkeys-card.tsx): dialogs and text fields are not part of
+// the profile's first render (scripts/budget.mjs).
+
+const REAUTH_CODES = ['REAUTHENTICATION_REQUIRED', 'CURRENT_PASSWORD_INVALID'];
+
+export const AddPasskeyDialog = ({
+  onClose,
+  onAdded,
+}: {
+  onClose: () => void;
+  onAdded: () => void;
+}) => {
+  const { token } = useAuth();
+  const add = useAddPasskey();
+  const titleId = useId();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [wasAsked, setWasAsked] = useState(false);
+  const [isPasswordMissing, setIsPasswordMissing] = useState(false);
+  const needsPassword = wasAsked || !isRecentSignIn(token);
+  const [placeholder] = useState(() =>
+    defaultPasskeyName(typeof navigator === 'undefined' ? undefined : navigator.userAgent),
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (needsPassword && password === '') {
+      setIsPasswordMissing(true);
+      return;
+    }
+    add.mutate(
+      { name, currentPassword: needsPassword ? password : null },
+      {
+        onSuccess: onAdded,
+        onError: (error) => {
+          if (error instanceof ApiError && REAUTH_CODES.includes(error.code)) setWasAsked(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={add.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{PASSKEY_TEXTS.add}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {add.isError && (
+              <Alert severity="error" role="alert">
+                {passkeyErrorMessage(add.error, PASSKEY_TEXTS.addError)}
+              </Alert>
+            )}
+            {add.isPending && <Alert severity="info">{PASSKEY_TEXTS.waiting}</Alert>}
+            <TextField
+              name="passkeyName"
+              label={PASSKEY_TEXTS.nameLabel}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder={placeholder}
+              slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
+            />
+            {needsPassword && (
+              <>
+                <DialogContentText>{PASSKEY_TEXTS.passwordHint}</DialogContentText>
+                <PasswordField
+                  name="currentPassword"
+                  label={PASSKEY_TEXTS.passwordLabel}
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    setIsPasswordMissing(false);
+                  }}
+                  error={isPasswordMissing}
+                  helperText={isPasswordMissing ? PASSKEY_TEXTS.passwordRequired : undefined}
+                  autoComplete="current-password"
+                />
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} disabled={add.isPending}>
+            {PASSKEY_TEXTS.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={add.isPending}>
+            {PASSKEY_TEXTS.continue}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+};
+
+export const RemovePasskeyDialog = ({
+  passkey,
+  onClose,
+}: {
+  passkey: Passkey;
+  onClose: () => void;
+}) => {
+  const remove = useDeletePasskey();
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      onClose={remove.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{PASSKEY_TEXTS.removeTitle}</DialogTitle>
+      <DialogContent>
+        {remove.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {passkeyErrorMessage(remove.error, PASSKEY_TEXTS.removeError)}
+          </Alert>
+        )}
+        <DialogContentText>{PASSKEY_TEXTS.removeConfirm(passkey.name)}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={remove.isPending}>
+          {PASSKEY_TEXTS.cancel}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(passkey.id, { onSuccess: onClose })}
+        >
+          {remove.isPending ? PASSKEY_TEXTS.removing : PASSKEY_TEXTS.remove}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
