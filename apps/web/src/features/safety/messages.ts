@@ -33,4 +33,10 @@ export const SAFETY_TEXTS = {
   reportSend: 'Enviar reporte',
   reportCancel: 'Cancelar',
   reportError: 'No se pudo enviar el reporte',
+  blockedTitle: 'Usuarios bloqueados',
+  blockedEmpty:
+    'No has bloqueado a nadie. Quien bloquees no podrá escribirte ni hacerte ofertas, y no verás sus publicaciones.',
+  blockedLoadError: 'No se pudo cargar la lista de usuarios bloqueados.',
+  unblock: 'Desbloquear',
+  unblockError: 'No se pudo desbloquear. Inténtalo de nuevo.',
 } as const;
