@@ -16,6 +16,9 @@ Object.assign(process.env, {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   ADMIN_EMAILS: 'admin@unimercado.test',
+  // WebAuthn refuses an IP address as relying party: passkeys.spec.ts opens the app as localhost.
+  PASSKEY_RP_ID: 'localhost',
+  PASSKEY_ORIGINS: `http://localhost:${port}`,
   LOG_LEVEL: 'warn',
   // Set empty rather than removed: the server reads a developer's .env for variables the
   // environment lacks, and these must stay off whatever it says.

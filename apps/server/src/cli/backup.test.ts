@@ -184,11 +184,19 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
       const target = await createEmptyTestDatabase();
       const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
       try {
+        const photo = path.join(uploadsDir(dataDir), 'products', '2026', '01', 'otra.webp');
+        await mkdir(path.dirname(photo), { recursive: true });
+        await writeFile(photo, 'una foto de otro despliegue');
+        await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
+          /uploads ya tiene fotos/,
+        );
+        await rm(uploadsDir(dataDir), { recursive: true });
         await writeFile(devSecretFile(dataDir), 'otro-secreto');
         await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
           /jwt-secret ya existe/,
         );
         expect(await tableCount(target)).toBe(0);
+        expect(await readFile(devSecretFile(dataDir), 'utf8')).toBe('otro-secreto');
       } finally {
         await target.close();
         await rm(dataDir, { recursive: true, force: true });
@@ -259,7 +267,7 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
   it.runIf(driver === 'disk')(
     'restores a backup of an older version into its schema, then migrates it',
     async () => {
-      // A database one migration behind this version (before notifications had a link).
+      // A database one migration behind this version (the newest migration not applied yet).
       const journal = JSON.parse(
         await readFile(path.join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8'),
       ) as { entries: unknown[] };
@@ -293,6 +301,9 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
         await rm(dataDir, { recursive: true, force: true });
       }
     },
+    // Builds a database migration by migration, then restores and migrates it: about 20 s on a
+    // busy two-core machine.
+    60_000,
   );
 
   it.runIf(driver === 'disk')('never overwrites an existing file', async () => {

@@ -128,6 +128,32 @@ describe('parseEnv', () => {
     expect(config.corsOrigins).toEqual(['https://app.example.com']);
   });
 
+  it('derives the passkeys relying party from PUBLIC_URL unless set apart (decision 067)', () => {
+    const derived = parseEnv({
+      PUBLIC_URL: 'https://mercado.uni.edu.co/',
+      CORS_ORIGINS: 'https://app.uni.edu.co',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(derived.passkeys).toEqual({
+      rpId: 'mercado.uni.edu.co',
+      origins: ['https://mercado.uni.edu.co', 'https://app.uni.edu.co'],
+    });
+    const set = parseEnv({
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      PASSKEY_RP_ID: ' Uni.edu.co ',
+      PASSKEY_ORIGINS: 'https://a.uni.edu.co, https://b.uni.edu.co',
+    });
+    expect(set.passkeys).toEqual({
+      rpId: 'uni.edu.co',
+      origins: ['https://a.uni.edu.co', 'https://b.uni.edu.co'],
+    });
+    expect(() => parseEnv({ PASSKEY_RP_ID: 'https://uni.edu.co' })).toThrow(/PASSKEY_RP_ID/);
+    expect(() => parseEnv({ PASSKEY_ORIGINS: 'https://uni.edu.co/login' })).toThrow(
+      /PASSKEY_ORIGINS/,
+    );
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, createTestApp, type TestContext } from '../test/helpers';
 import { createProduct } from '../test/products';
 import { ANSWER_WAIT_MS, RENDER_CONCURRENCY } from './page-render';
@@ -167,7 +167,8 @@ describe('pages rendered for their request (decision 045)', () => {
     // A render still running when a product changes is sent, but not kept.
     // (light-my-request sends a request once it is awaited: start it now.)
     const slow = Promise.resolve(get('/products?v=change&slow=1', {}, '10.0.0.12'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Under load the render may start late: wait until it is running, not a fixed time.
+    await vi.waitFor(() => expect(seen().running).toBe(1), { timeout: 5_000, interval: 5 });
     await createProduct(ctx, seller, { title: 'Flexo articulado' });
     await slow;
     const count = seen().count;

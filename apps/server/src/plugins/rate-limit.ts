@@ -39,6 +39,8 @@ export type RateLimitSettings = {
   chatMessagesPerAccount: Limit;
   /** POST /api/notifications by one account (an echo for someone else may wait up to 2 s). */
   notificationPostsPerAccount: Limit;
+  /** Reports one account files (decision 071). */
+  reportsPerAccount: Limit;
   /**
    * Pages the server renders with their data for one IP address (decision 036). Past it the
    * visitor gets the prerendered page, never a 429: it bounds the work unique addresses can ask
@@ -63,6 +65,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   chatMessagesPerAccount: { max: 120, windowMs: 60_000 },
   notificationPostsPerAccount: { max: 60, windowMs: 60_000 },
   pageRendersPerIp: { max: 120, windowMs: 60_000 },
+  reportsPerAccount: { max: 20, windowMs: 60 * 60_000 },
 };
 
 declare module 'fastify' {

@@ -3,7 +3,8 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3TestSettings, startS3Server } from '../test/s3-server';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { countRows, createAccount, createTestApp, type TestContext } from '../test/helpers';
+import { uploadImages, makeJpeg } from '../test/products';
 import { createTestDatabase } from '../test/test-database';
 import { createStorage, uploadsDir } from './storage';
 import { createS3Storage } from './storage/s3';
@@ -191,6 +192,36 @@ describe('S3 driver and an unreachable service', () => {
       await storage.close?.();
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+});
+
+describe('an S3 bucket that cannot be reached', () => {
+  it('photo requests and uploads answer a bare 500, reveal nothing and store nothing', async () => {
+    // A port that was just free: every connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const ctx = await createTestApp({
+      config: { storage: { driver: 's3', s3: s3TestSettings(`http://127.0.0.1:${port}`) } },
+    });
+    try {
+      const photo = await ctx.app.inject('/uploads/products/down/photo.webp');
+      expect(photo.statusCode).toBe(500);
+      expect(photo.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
+      expect(photo.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|S3|aws/i);
+      expect(photo.headers['cache-control'] ?? '').not.toContain('immutable');
+
+      const seller = await createAccount(ctx, { verified: true });
+      const upload = await uploadImages(ctx, seller.token, [
+        { filename: 'a.jpg', data: await makeJpeg() },
+      ]);
+      expect(upload.statusCode).toBe(500);
+      expect(upload.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|S3|aws/i);
+      expect(await countRows(ctx, 'product_uploads')).toBe(0);
+    } finally {
+      await ctx.close();
     }
   });
 });

@@ -157,7 +157,12 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     expect: ALL(400),
   },
   { route: 'GET /api/passkeys', url: '/api/passkeys', expect: MEMBERS(200) },
-  { route: 'POST /api/passkeys/options', url: '/api/passkeys/options', expect: MEMBERS(200) },
+  {
+    route: 'POST /api/passkeys/options',
+    url: '/api/passkeys/options',
+    body: {},
+    expect: MEMBERS(200),
+  },
   {
     route: 'POST /api/passkeys',
     url: '/api/passkeys',
@@ -341,6 +346,41 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     expect: MEMBERS(200),
   },
   { route: 'GET /api/chat/unread', url: '/api/chat/unread', expect: MEMBERS(200) },
+
+  // Reports and blocks (decision 071): verified members report what is not theirs; any member
+  // blocks anyone but themselves and lifts only their own blocks.
+  {
+    route: 'POST /api/reports',
+    url: '/api/reports',
+    body: { targetType: 'product', targetId: '{product}', reason: 'scam' },
+    expect: [401, 403, 403, 201, 201],
+  },
+  { route: 'GET /api/blocks', url: '/api/blocks', expect: MEMBERS(200) },
+  {
+    route: 'POST /api/blocks',
+    url: '/api/blocks',
+    body: { userId: '{owner}' },
+    expect: [401, 200, 403, 200, 200],
+  },
+  { route: 'DELETE /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(404) },
+  // Moderation (decision 071): admins only; with no open report on the target, an admin's
+  // action answers 409 (the table makes no reports).
+  {
+    route: 'GET /api/moderation/reports',
+    url: '/api/moderation/reports',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/moderation/log',
+    url: '/api/moderation/log',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/moderation/actions',
+    url: '/api/moderation/actions',
+    body: { targetType: 'product', targetId: '{product}', action: 'dismiss', reason: 'Revisado' },
+    expect: [401, 403, 403, 403, 409],
+  },
   { route: 'GET /api/chat/preferences', url: '/api/chat/preferences', expect: MEMBERS(200) },
   {
     route: 'PUT /api/chat/preferences',

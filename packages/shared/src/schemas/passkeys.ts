@@ -63,11 +63,9 @@ const passkeyNameSchema = z
   .max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_MESSAGES.nameTooLong);
 
 /** `POST /api/passkeys/options`: a session older than 10 minutes proves the password again. */
-export const passkeyOptionsBodySchema = z.preprocess(
-  // No body at all (decision 007) is no password, like `{}`.
-  (body) => body ?? {},
-  z.object({ currentPassword: z.string().max(200).nullish() }),
-);
+export const passkeyOptionsBodySchema = z.object({
+  currentPassword: z.string().max(200).nullish(),
+});
 
 /** `POST /api/passkeys`: the browser's answer and an optional name (default: the browser's). */
 export const addPasskeyBodySchema = z.object({

@@ -9,3 +9,4 @@ export * from './chat';
 export * from './mail';
 export * from './storage';
 export * from './passkeys';
+export * from './safety';

@@ -44,6 +44,7 @@ import {
   type ProductOffers,
 } from './products.service';
 import { createCache } from '../../lib/cache';
+import { hasBlockedAnyone } from '../blocks/blocks.service';
 import { saveUploads, startUploadSweeper } from './uploads';
 
 const e = errorBodySchema;
@@ -227,7 +228,11 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { viewer } = request;
-      if (isViewerSpecific(viewer, request.query)) {
+      // A member who blocked someone does not see their listings (decision 071): their own page.
+      if (
+        isViewerSpecific(viewer, request.query) ||
+        (viewer !== null && (await hasBlockedAnyone(deps.db, viewer.id)))
+      ) {
         const page = await listProducts(deps, viewer, request.query);
         setTotalCount(reply, page.total);
         return page.items;

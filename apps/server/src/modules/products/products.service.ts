@@ -19,6 +19,7 @@ import {
   assertOwner,
   assertPayloadActor,
   assertVerified,
+  isAdmin,
   type Actor,
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
@@ -128,6 +129,10 @@ const readProduct = async (
 ): Promise<Product> => {
   const row = await findProductRow(deps.db, id, viewer !== null);
   if (!row) throw notFound();
+  // A hidden listing is its seller's and the admins' to see (decision 071).
+  if (row.hidden_at !== null && viewer?.id !== row.seller_id && !(viewer && isAdmin(viewer))) {
+    throw notFound();
+  }
   const product = toProductDto(deps.storage, row);
   if (viewer?.id !== product.sellerId) {
     delete product.viewCount;
@@ -301,7 +306,11 @@ export const listProducts = async (
 ): Promise<ProductPage> => {
   const withViews = viewer !== null && query.sellerId === viewer.id;
   const isSold = query.isSold ?? (query.sellerId === undefined ? false : undefined);
-  const { rows, total } = await listProductRows(deps.db, { ...query, isSold }, { withViews });
+  const { rows, total } = await listProductRows(
+    deps.db,
+    { ...query, isSold },
+    { withViews, hiddenFor: viewer?.id },
+  );
   return { items: rows.map((row) => toProductDto(deps.storage, row)), total };
 };
 

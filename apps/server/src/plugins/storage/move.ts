@@ -18,6 +18,8 @@ export type MoveSummary = {
   failed: { key: string; error: string }[];
 };
 
+/** Copies in flight at once. */
+const COPY_CONCURRENCY = 4;
 /** Files listed before their copies start. */
 const BATCH = 200;
 
@@ -31,11 +33,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 export const copyFiles = async (
   from: Storage,
   to: Storage,
-  options: {
-    prefix?: string;
-    concurrency?: number;
-    onFile?: (key: string, outcome: string) => void;
-  } = {},
+  options: { onFile?: (key: string, outcome: string) => void } = {},
 ): Promise<MoveSummary> => {
   const summary: MoveSummary = {
     listed: 0,
@@ -45,7 +43,7 @@ export const copyFiles = async (
     mismatched: [],
     failed: [],
   };
-  const limit = pLimit(options.concurrency ?? 4);
+  const limit = pLimit(COPY_CONCURRENCY);
   const copyOne = async (key: string) => {
     const [info, data] = await Promise.all([from.stat(key), from.get(key)]);
     if (!info || !data) return 'gone' as const;
@@ -73,7 +71,7 @@ export const copyFiles = async (
     await Promise.all(batch.map((key) => limit(() => handle(key))));
     batch = [];
   };
-  for await (const file of from.list(options.prefix ?? '')) {
+  for await (const file of from.list()) {
     summary.listed += 1;
     batch.push(file.key);
     if (batch.length >= BATCH) await flush();

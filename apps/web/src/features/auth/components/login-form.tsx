@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -93,7 +92,9 @@ export const LoginForm = ({ isSessionExpired = false }: { isSessionExpired?: boo
       <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
         {login.isPending ? 'Iniciando sesión...' : 'Iniciar sesión'}
       </Button>
-      <Divider>o</Divider>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        o
+      </Typography>
       {passkeyLogin.isError && (
         <Alert severity="error" role="alert">
           {passkeyErrorMessage(passkeyLogin.error, PASSKEY_LOGIN_FALLBACK)}

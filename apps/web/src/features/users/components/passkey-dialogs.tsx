@@ -22,6 +22,9 @@ import { useAddPasskey, useDeletePasskey } from '../api/passkeys';
 import { isRecentSignIn } from '../utils/recent-sign-in';
 import { PASSKEY_TEXTS } from './passkey-texts';
 
+// Loaded when the person opens one (passkeys-card.tsx): dialogs and text fields are not part of
+// the profile's first render (scripts/budget.mjs).
+
 const REAUTH_CODES = ['REAUTHENTICATION_REQUIRED', 'CURRENT_PASSWORD_INVALID'];
 
 export const AddPasskeyDialog = ({

@@ -1,4 +1,4 @@
-/** The Spanish texts of the profile's 'Llaves de acceso' section and its dialogs. */
+/** Spanish texts of the profile's 'Llaves de acceso' section (decision 067). */
 export const PASSKEY_TEXTS = {
   title: 'Llaves de acceso',
   description:

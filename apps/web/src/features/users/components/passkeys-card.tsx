@@ -4,10 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Passkey } from '@unimercado/shared/schemas/passkeys';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -15,14 +13,21 @@ import { formatDate } from '@/utils/format';
 import { usePasskeys } from '../api/passkeys';
 import { PASSKEY_TEXTS } from './passkey-texts';
 
-// The dialogs (a name, the password, MUI's TextField and Dialog) load when one opens: the profile
-// page stays under its JavaScript budget (decision 051).
-const AddPasskeyDialog = lazy(async () => ({
-  default: (await import('./passkey-dialogs')).AddPasskeyDialog,
-}));
-const RemovePasskeyDialog = lazy(async () => ({
-  default: (await import('./passkey-dialogs')).RemovePasskeyDialog,
-}));
+// The dialogs (text fields, the modal) load when asked for: on hover or focus of a button, at
+// the latest on its click, so the profile's first render stays within its JS budget.
+const loadDialogs = () => import('./passkey-dialogs');
+const AddPasskeyDialog = lazy(() =>
+  loadDialogs().then((module) => ({ default: module.AddPasskeyDialog })),
+);
+const RemovePasskeyDialog = lazy(() =>
+  loadDialogs().then((module) => ({ default: module.RemovePasskeyDialog })),
+);
+const preloadDialogs = () => void loadDialogs();
+const PRELOAD = {
+  onMouseEnter: preloadDialogs,
+  onFocus: preloadDialogs,
+  onTouchStart: preloadDialogs,
+};
 
 /** The profile's 'Llaves de acceso' section (decision 067): list, add, remove with confirmation. */
 export const PasskeysCard = () => {
@@ -58,47 +63,52 @@ export const PasskeysCard = () => {
             {PASSKEY_TEXTS.empty}
           </Typography>
         ) : (
-          <List disablePadding aria-label={PASSKEY_TEXTS.title}>
+          <Stack
+            component="ul"
+            aria-label={PASSKEY_TEXTS.title}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
             {passkeys.data.map((passkey) => (
-              <ListItem
+              <Box
+                component="li"
                 key={passkey.id}
-                disableGutters
-                divider
-                secondaryAction={
-                  <Button
-                    color="error"
-                    onClick={() => setRemoving(passkey)}
-                    aria-label={`${PASSKEY_TEXTS.remove} ${passkey.name}`}
-                    sx={{ minHeight: 44 }}
-                  >
-                    {PASSKEY_TEXTS.remove}
-                  </Button>
-                }
-                sx={{ pr: 12 }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  py: 1,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
               >
-                <ListItemText
-                  primary={passkey.name}
-                  secondary={
-                    <>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {PASSKEY_TEXTS.added(formatDate(passkey.createdAt))}
-                      </Box>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {passkey.lastUsedAt
-                          ? PASSKEY_TEXTS.lastUsed(formatDate(passkey.lastUsedAt))
-                          : PASSKEY_TEXTS.neverUsed}
-                      </Box>
-                    </>
-                  }
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItem>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{passkey.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {PASSKEY_TEXTS.added(formatDate(passkey.createdAt))}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {passkey.lastUsedAt
+                      ? PASSKEY_TEXTS.lastUsed(formatDate(passkey.lastUsedAt))
+                      : PASSKEY_TEXTS.neverUsed}
+                  </Typography>
+                </Box>
+                <Button
+                  color="error"
+                  onClick={() => setRemoving(passkey)}
+                  {...PRELOAD}
+                  aria-label={`${PASSKEY_TEXTS.remove} ${passkey.name}`}
+                  sx={{ minHeight: 44, flexShrink: 0 }}
+                >
+                  {PASSKEY_TEXTS.remove}
+                </Button>
+              </Box>
             ))}
-          </List>
+          </Stack>
         )}
         <Button
           variant="outlined"
           startIcon={<KeyOutlined />}
+          {...PRELOAD}
           onClick={() => {
             setJustAdded(false);
             setIsAdding(true);
