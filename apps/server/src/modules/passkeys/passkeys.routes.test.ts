@@ -8,6 +8,7 @@ import {
   callAs,
   createAccount,
   createTestApp,
+  readOutbox,
   type Account,
   type TestContext,
 } from '../../test/helpers';
@@ -80,6 +81,12 @@ describe('passkeys: adding, listing, removing', () => {
     const other = await createAccount(ctx, { verified: true });
     const { passkey } = await addPasskey(owner);
     expect(passkey).toMatchObject({ name: 'Chrome en Android', lastUsedAt: null });
+    // The owner hears of every new way into the account.
+    await ctx.app.mailer.flush();
+    const [notice] = await readOutbox(ctx.config, owner.email);
+    expect(notice?.subject).toBe('Nueva llave de acceso en tu cuenta de UniMercado');
+    expect(notice?.text).toContain('«Chrome en Android»');
+    expect(notice?.text).toContain('http://localhost:3000/profile');
 
     const options = await registrationOptions(owner);
     const { challenge } = options.json<{ challenge: string; excludeCredentials: unknown[] }>();
