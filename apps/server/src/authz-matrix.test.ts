@@ -127,7 +127,7 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
       .where(eq(notifications.userId, cast.owner.user.id));
     world.notification = notification!.id;
   }
-  if (uses('bought')) {
+  if (uses('bought') || uses('handoff')) {
     const product = await createProduct(ctx, cast.buyer);
     const offer = await makeOffer(ctx, cast.owner, product, 20);
     const accepted = await ctx.app.inject({
@@ -137,6 +137,7 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
     });
     if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
     world.bought = product.id;
+    world.handoff = offer.id;
   }
   return world;
 };
