@@ -36,6 +36,7 @@ import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
 import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessions';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { handoffsRoutes } from './modules/sales/handoffs.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { blocksRoutes, moderationRoutes, reportsRoutes } from './modules/safety/safety.routes';
 import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
@@ -266,6 +267,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(salesRoutes, { prefix: '/api/sales' });
+  await app.register(handoffsRoutes, { prefix: '/api/handoffs' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });

@@ -20,6 +20,7 @@
  *   {offer}                {buyer}'s pending offer on {product}
  *   {notification}         the owner's notification of {offer}
  *   {bought}               a listing the owner bought (accepted offer) from {buyer}
+ *   {handoff}              that accepted offer: its hand-off, reserved (the owner is its buyer)
  *   {category} {roleUser}  the first category's id; ROLE_USER's id
  *   {newEmail}             an address nobody has registered
  *   {photo}                the path of a photo the owner uploaded (/uploads/...)
@@ -315,6 +316,30 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   {
     route: 'PUT /api/sales/:id/reject',
     url: '/api/sales/{offer}/reject',
+    expect: [401, 403, 200, 403, 403],
+  },
+
+  // Hand-offs of accepted offers (decision 075): only the two parties.
+  { route: 'GET /api/handoffs', url: '/api/handoffs', expect: MEMBERS(200) },
+  {
+    route: 'GET /api/handoffs/no-shows',
+    url: '/api/handoffs/no-shows',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/handoffs/:id',
+    url: '/api/handoffs/{handoff}',
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'POST /api/handoffs/:id/confirm',
+    url: '/api/handoffs/{handoff}/confirm',
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'POST /api/handoffs/:id/cancel',
+    url: '/api/handoffs/{handoff}/cancel',
+    body: { reason: 'no_show' },
     expect: [401, 403, 200, 403, 403],
   },
 

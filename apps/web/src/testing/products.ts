@@ -31,6 +31,7 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => {
     sellerName: 'Valentina Rojas',
     imageUrl: images.map((image) => image.url).join(','),
     isSold: false,
+    isReserved: false,
     soldAt: null,
     createdAt: '2026-11-20T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',

@@ -156,6 +156,8 @@ export const productSchema = z.object({
   imageUrl: z.string(),
   images: z.array(productImageSchema),
   isSold: z.boolean(),
+  /** Sold through an accepted offer whose hand-off is still open: 'Reservado' (decision 075). */
+  isReserved: z.boolean(),
   soldAt: z.string().nullable(),
   createdAt: z.string().describe('ISO-8601, UTC'),
   updatedAt: z.string().describe('ISO-8601, UTC'),

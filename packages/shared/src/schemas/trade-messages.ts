@@ -1,8 +1,11 @@
 // No zod here (issue 7's JS budget): the trade pages' texts and limits, re-exported by sales.ts,
 // favorites.ts and reviews.ts next to their schemas.
 
-/** Offer states (spec section 4); only `accepted` counts as a purchase. */
-export const SALE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * Offer states (spec section 4); only `accepted` counts as a purchase. `cancelled`: an accepted
+ * offer whose hand-off either side called off (decision 075).
+ */
+export const SALE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 /** How the offers dialog labels each state (spec section 4). */
@@ -10,6 +13,7 @@ export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   pending: 'Pendiente',
   accepted: 'Aceptada',
   rejected: 'Rechazada',
+  cancelled: 'Cancelada',
 };
 
 /** Spanish texts of spec sections 5 and 8 and the server's refusals (decision 025). */

@@ -36,6 +36,11 @@ export const products = pgTable(
     location: varchar('location', { length: 100 }).notNull(),
     isSold: boolean('is_sold').notNull().default(false),
     soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Sold through an accepted offer whose hand-off is still open (decision 075): spec clients
+     * see `isSold`, our app shows 'Reservado'. A cancelled hand-off makes the product available.
+     */
+    isReserved: boolean('is_reserved').notNull().default(false),
     /** Hidden by moderation, or pending review after several reports (decision 071). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -1,12 +1,14 @@
 import type { LoginResponse } from '@unimercado/shared/schemas/auth';
-import type { Passkey } from '@unimercado/shared/schemas/passkeys';
+import { MAX_PASSKEYS_PER_MEMBER, type Passkey } from '@unimercado/shared/schemas/passkeys';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passkeys } from '../../db/schema';
 import {
   bearer,
   callAs,
   createAccount,
   createTestApp,
+  readOutbox,
   type Account,
   type TestContext,
 } from '../../test/helpers';
@@ -79,6 +81,12 @@ describe('passkeys: adding, listing, removing', () => {
     const other = await createAccount(ctx, { verified: true });
     const { passkey } = await addPasskey(owner);
     expect(passkey).toMatchObject({ name: 'Chrome en Android', lastUsedAt: null });
+    // The owner hears of every new way into the account.
+    await ctx.app.mailer.flush();
+    const [notice] = await readOutbox(ctx.config, owner.email);
+    expect(notice?.subject).toBe('Nueva llave de acceso en tu cuenta de UniMercado');
+    expect(notice?.text).toContain('«Chrome en Android»');
+    expect(notice?.text).toContain('http://localhost:3000/profile');
 
     const options = await registrationOptions(owner);
     const { challenge } = options.json<{ challenge: string; excludeCredentials: unknown[] }>();
@@ -161,6 +169,37 @@ describe('passkeys: adding, listing, removing', () => {
       response: attest(authenticator, { rpId: RP_ID, origin: ORIGIN, challenge }),
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('keeps at most ten per member, also when two are added at once', async () => {
+    const owner = await createAccount(ctx, { verified: true });
+    await ctx.database.db.insert(passkeys).values(
+      Array.from({ length: MAX_PASSKEYS_PER_MEMBER - 1 }, (_, index) => ({
+        userId: owner.user.id,
+        credentialId: `limit-${owner.user.id}-${index}`,
+        publicKey: new Uint8Array([1]),
+        name: `Llave ${index}`,
+      })),
+    );
+    const challenges = await Promise.all(
+      [1, 2].map(async () => (await registrationOptions(owner)).json<{ challenge: string }>()),
+    );
+    const added = await Promise.all(
+      challenges.map(({ challenge }) =>
+        callAs(ctx, 'POST', '/api/passkeys', owner.token, {
+          response: attest(createAuthenticator(), { rpId: RP_ID, origin: ORIGIN, challenge }),
+        }),
+      ),
+    );
+    expect(added.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const full = await registrationOptions(owner);
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({
+      code: 'PASSKEY_LIMIT',
+      error: 'Alcanzaste el máximo de llaves de acceso. Elimina una para añadir otra.',
+    });
+    const listed = await callAs(ctx, 'GET', '/api/passkeys', owner.token);
+    expect(listed.json()).toHaveLength(MAX_PASSKEYS_PER_MEMBER);
   });
 
   it('only the owner removes a passkey: another member and an admin get 404, anonymous 401', async () => {

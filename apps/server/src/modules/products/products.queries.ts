@@ -26,6 +26,7 @@ type ProductRow = {
   seller_id: number;
   seller_name: string;
   is_sold: boolean;
+  is_reserved: boolean;
   sold_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -48,7 +49,7 @@ const toIso = (value: Date | string) =>
 const productColumns = (withViews: boolean) => sql`
   p.id, p.title, p.description, p.price::float8 as price, p.condition, p.location,
   p.category_id, c.name as category_name, p.seller_id, u.name as seller_name,
-  p.is_sold, p.sold_at, p.created_at, p.updated_at, p.hidden_at,
+  p.is_sold, p.is_reserved, p.sold_at, p.created_at, p.updated_at, p.hidden_at,
   coalesce((
     select json_agg(json_build_array(i.key, i.width, i.height, i.thumbnail_key,
       i.thumbnail_width, i.thumbnail_height) order by i.position)
@@ -94,6 +95,7 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
     imageUrl: images.map((image) => image.url).join(','),
     images,
     isSold: row.is_sold,
+    isReserved: row.is_reserved,
     soldAt: row.sold_at ? toIso(row.sold_at) : null,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -142,19 +144,45 @@ export const lockProductRow = async (tx: Tx, id: number) => {
   return product;
 };
 
+type ProductScope = { tx: Tx; afterCommit: AfterCommit };
+type ProductBus = { publish: (topic: string, payload: unknown) => Promise<void> };
+
 /**
- * Marks a locked product sold (one way) inside the caller's transaction; every instance drops
- * its cached lists after commit.
+ * Marks a locked product sold inside the caller's transaction (reserved too when an accepted
+ * offer sold it: decision 075); every instance drops its cached lists after commit.
  */
 export const setProductSold = async (
-  scope: { tx: Tx; afterCommit: AfterCommit },
-  bus: { publish: (topic: string, payload: unknown) => Promise<void> },
+  scope: ProductScope,
+  bus: ProductBus,
   id: number,
   now: Date,
+  options: { reserved?: boolean } = {},
 ) => {
   await scope.tx
     .update(products)
-    .set({ isSold: true, soldAt: now, updatedAt: now })
+    .set({ isSold: true, isReserved: options.reserved ?? false, soldAt: now, updatedAt: now })
+    .where(eq(products.id, id));
+  scope.afterCommit(() => bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
+};
+
+/**
+ * Ends a locked product's reservation (decision 075): handed over (it stays sold) or called off
+ * (available again, the one way back from sold).
+ */
+export const endProductReservation = async (
+  scope: ProductScope,
+  bus: ProductBus,
+  id: number,
+  now: Date,
+  outcome: 'completed' | 'cancelled',
+) => {
+  await scope.tx
+    .update(products)
+    .set(
+      outcome === 'completed'
+        ? { isReserved: false }
+        : { isSold: false, isReserved: false, soldAt: null, updatedAt: now },
+    )
     .where(eq(products.id, id));
   scope.afterCommit(() => bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
 };

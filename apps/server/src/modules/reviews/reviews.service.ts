@@ -12,7 +12,7 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import { assertPayloadActor, assertVerified, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
-import { hasBought } from '../sales/sales.service';
+import { openReviewFor } from '../sales/handoffs.service';
 
 const reviewColumns = {
   id: reviews.id,
@@ -62,24 +62,25 @@ export const listReviews = async (
 };
 
 /**
- * `POST /api/reviews`: only the buyer of an accepted sale of the product (verified), about the
- * product's seller, once per product. `reviewerId` and `revieweeId` may be sent (spec section 7)
+ * `POST /api/reviews`: only the buyer of an accepted sale of the product (verified, hand-off not
+ * cancelled), about the product's seller, once per product. `reviewerId` and `revieweeId` may be sent (spec section 7)
  * but must name the caller and the seller (403 otherwise).
  */
 export const createReview = async (
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'notifier'>,
   actor: Actor,
   input: CreateReviewInput,
 ): Promise<Review> => {
   assertVerified(actor);
   assertPayloadActor(actor, input.reviewerId, REVIEW_MESSAGES.reviewerMismatch);
-  const id = await inTransaction(deps.db, async (tx) => {
+  const id = await inTransaction(deps.db, async (tx, afterCommit) => {
     const [product] = await tx
       .select({ sellerId: products.sellerId })
       .from(products)
       .where(eq(products.id, input.productId));
     if (!product) throw new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.productNotFound);
-    if (!(await hasBought(tx, actor.id, input.productId))) {
+    // Reviews open when the hand-off completes; the buyer's review completes it (decision 075).
+    if (!(await openReviewFor({ tx, afterCommit }, deps, actor.id, input.productId))) {
       throw new AppError(403, 'FORBIDDEN', REVIEW_MESSAGES.notPurchased);
     }
     if (

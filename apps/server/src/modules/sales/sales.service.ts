@@ -307,7 +307,7 @@ export const decideOffer = async (
         .set({ status: decision, decidedAt: now, updatedAt: now })
         .where(eq(sales.id, id));
       if (decision === 'accepted') {
-        await setProductSold(scope, deps.bus, product.id, now);
+        await setProductSold(scope, deps.bus, product.id, now, { reserved: true });
         await notifyBuyers(
           scope,
           deps,
@@ -379,18 +379,6 @@ export const listPurchases = async (
     return product ? [{ ...toSaleDto(row), product, isReviewed: reviewed.has(row.productId) }] : [];
   });
   return { items, total };
-};
-
-/** Whether `buyerId` bought `productId` through an accepted offer (who may review it). */
-export const hasBought = async (tx: Tx, buyerId: number, productId: number) => {
-  const [row] = await tx
-    .select({ id: sales.id })
-    .from(sales)
-    .where(
-      and(eq(sales.productId, productId), eq(sales.buyerId, buyerId), eq(sales.status, 'accepted')),
-    )
-    .limit(1);
-  return Boolean(row);
 };
 
 /**

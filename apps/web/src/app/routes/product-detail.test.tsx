@@ -110,6 +110,18 @@ describe('/products/{id}', () => {
     expect(screen.getByRole('button', { name: 'Favorito' })).toBeInTheDocument();
   });
 
+  it('a reserved product says Reservado, not VENDIDO, and takes no offer (decision 075)', async () => {
+    api({ ...PRODUCT, isSold: true, isReserved: true });
+    renderApp('/products/42', { user: TEST_USER });
+    expect(await screen.findByText('Reservado')).toBeInTheDocument();
+    expect(screen.getByText('RESERVADO')).toBeInTheDocument();
+    expect(
+      screen.getByText('Este producto está reservado para un comprador: no recibe ofertas nuevas.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('VENDIDO')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hacer una oferta' })).not.toBeInTheDocument();
+  });
+
   it('the seller sees their views and a way to manage it, not the buyer actions', async () => {
     api({ ...PRODUCT, sellerId: TEST_USER.id, viewCount: 7 });
     renderApp('/products/42', { user: TEST_USER });

@@ -16,6 +16,10 @@ export const PRODUCTS_TEXT = {
   clear: 'Limpiar',
   filters: 'Filtros',
   sold: 'VENDIDO',
+  // Decision 075: sold through an accepted offer, still to be handed over.
+  reserved: 'RESERVADO',
+  reservedChip: 'Reservado',
+  reservedNotice: 'Este producto está reservado para un comprador: no recibe ofertas nuevas.',
   noPhoto: 'Sin foto',
   linkCopied: 'Enlace copiado. ¡Compártelo!',
   shareFailed: 'No se pudo copiar el enlace.',

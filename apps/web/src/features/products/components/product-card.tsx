@@ -14,6 +14,7 @@ import { formatPrice } from '@/utils/format';
 import { truncate } from '../utils/truncate';
 import { ConditionChip } from './condition-chip';
 import { ProductPhoto } from './product-photo';
+import { PRODUCTS_TEXT } from '../messages';
 import { SoldBanner } from './sold-banner';
 
 /** What a page shows on a card instead of the listing's own: a purchase's paid price and word. */
@@ -65,7 +66,13 @@ export const ProductCard = ({
           condition={product.status}
           sx={{ position: 'absolute', top: 8, left: 8, boxShadow: 1 }}
         />
-        {details.banner ? <SoldBanner label={details.banner} /> : product.isSold && <SoldBanner />}
+        {details.banner ? (
+          <SoldBanner label={details.banner} />
+        ) : (
+          product.isSold && (
+            <SoldBanner label={product.isReserved ? PRODUCTS_TEXT.reserved : PRODUCTS_TEXT.sold} />
+          )
+        )}
       </Box>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, flexGrow: 1 }}>
         <Typography

@@ -172,14 +172,23 @@ export const ProductDetail = ({
       {backButton}
       <Grid container spacing={{ xs: 3, md: 5 }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <ProductGallery images={product.images} title={product.title} isSold={product.isSold} />
+          <ProductGallery
+            images={product.images}
+            title={product.title}
+            isSold={product.isSold}
+            soldLabel={product.isReserved ? PRODUCTS_TEXT.reserved : PRODUCTS_TEXT.sold}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
             <ConditionChip condition={product.status} size="medium" />
             <Chip label={product.categoryName} variant="outlined" />
             {product.isSold && (
-              <Chip label={PRODUCTS_TEXT.sold} color="error" sx={{ fontWeight: 700 }} />
+              <Chip
+                label={product.isReserved ? PRODUCTS_TEXT.reservedChip : PRODUCTS_TEXT.sold}
+                color={product.isReserved ? 'warning' : 'error'}
+                sx={{ fontWeight: 700 }}
+              />
             )}
           </Stack>
           <Typography
@@ -201,7 +210,7 @@ export const ProductDetail = ({
           </Typography>
           {product.isSold && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              {PRODUCTS_TEXT.soldNotice}
+              {product.isReserved ? PRODUCTS_TEXT.reservedNotice : PRODUCTS_TEXT.soldNotice}
             </Alert>
           )}
           {viewerId === product.sellerId && (

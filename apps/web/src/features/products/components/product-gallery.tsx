@@ -31,10 +31,13 @@ export const ProductGallery = ({
   images,
   title,
   isSold,
+  soldLabel,
 }: {
   images: readonly ProductImage[];
   title: string;
   isSold: boolean;
+  /** 'VENDIDO' by default; 'RESERVADO' while the hand-off is open (decision 075). */
+  soldLabel?: string;
 }) => {
   const [selected, setSelected] = useState(0);
   const [isZoomed, setIsZoomed] = useState(false);
@@ -87,7 +90,7 @@ export const ProductGallery = ({
         ) : (
           <ProductPhoto image={undefined} alt={title} dimmed={isSold} />
         )}
-        {isSold && <SoldBanner size="large" />}
+        {isSold && <SoldBanner size="large" {...(soldLabel ? { label: soldLabel } : {})} />}
       </Box>
 
       {count > 1 && (

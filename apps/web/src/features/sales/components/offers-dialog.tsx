@@ -28,6 +28,7 @@ const STATUS_COLORS: Record<SaleStatus, 'success' | 'error' | 'warning'> = {
   accepted: 'success',
   rejected: 'error',
   pending: 'warning',
+  cancelled: 'error',
 };
 
 const OffersSkeleton = () => (

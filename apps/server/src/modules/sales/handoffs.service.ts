@@ -1,0 +1,416 @@
+import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
+import {
+  HANDOFF_CANCEL_REASON_LABELS,
+  HANDOFF_MESSAGES,
+  HANDOFF_OBJECTION_HOURS,
+  type CancelHandoffInput,
+  type Handoff,
+  type HandoffCancelReason,
+  type HandoffListQuery,
+  type HandoffState,
+  type NoShow,
+} from '@unimercado/shared/schemas/handoffs';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { products, sales, users } from '../../db/schema';
+import { inTransaction, type Tx, type TxScope } from '../../db/tx';
+import { AppError } from '../../lib/app-error';
+import { assertAdmin, type Actor } from '../../lib/authorization';
+import {
+  endProductReservation,
+  findProductRows,
+  lockProductRow,
+  toProductDto,
+} from '../products/products.queries';
+import type { SalesDeps } from './sales.service';
+
+/**
+ * Hand-offs (decision 075): an accepted offer reserves its product for the buyer until the buyer
+ * confirms receipt, or the seller confirms and the buyer does not cancel within 72 hours; either
+ * side may call it off with a reason, which makes the product available again. Every change holds
+ * the product's row lock, like every other change to a product's offers.
+ */
+
+const OBJECTION_MS = HANDOFF_OBJECTION_HOURS * 60 * 60 * 1000;
+
+export const HANDOFF_NOTIFICATIONS = {
+  buyerConfirmed: (title: string) =>
+    `El comprador confirmó que recibió "${title}". La entrega está completada.`,
+  sellerConfirmed: (title: string) =>
+    `El vendedor confirmó la entrega de "${title}". Si no la recibiste, cancélala en ${HANDOFF_OBJECTION_HOURS} horas; si no, se dará por completada.`,
+  cancelled: (title: string, reason: HandoffCancelReason) =>
+    `La entrega de "${title}" fue cancelada (${HANDOFF_CANCEL_REASON_LABELS[reason].toLowerCase()}). El producto vuelve a estar disponible.`,
+} as const;
+
+const notFound = () => new AppError(404, 'NOT_FOUND', HANDOFF_MESSAGES.notFound);
+const notParty = () => new AppError(403, 'FORBIDDEN', HANDOFF_MESSAGES.notParty);
+const notReserved = () => new AppError(409, 'CONFLICT', HANDOFF_MESSAGES.notReserved);
+
+type HandoffRow = typeof sales.$inferSelect & { sellerId: number };
+
+const selectHandoffRows = (db: Tx | SalesDeps['db'], where: SQL | undefined) =>
+  db
+    .select({ sale: sales, sellerId: products.sellerId })
+    .from(sales)
+    .innerJoin(products, eq(products.id, sales.productId))
+    .where(and(inArray(sales.status, ['accepted', 'cancelled']), where));
+
+const toRow = (row: { sale: typeof sales.$inferSelect; sellerId: number }): HandoffRow => ({
+  ...row.sale,
+  sellerId: row.sellerId,
+});
+
+/** The seller's confirmation stands once this passes unanswered. */
+const completesAt = (row: HandoffRow) =>
+  row.sellerConfirmedAt ? new Date(row.sellerConfirmedAt.getTime() + OBJECTION_MS) : null;
+
+export const handoffState = (row: HandoffRow, now: Date): HandoffState => {
+  if (row.status === 'cancelled') return 'cancelled';
+  if (row.completedAt) return 'completed';
+  const deadline = completesAt(row);
+  return deadline && deadline <= now ? 'completed' : 'reserved';
+};
+
+const isParty = (actor: Actor, row: HandoffRow) =>
+  actor.id === row.buyerId || actor.id === row.sellerId;
+
+/** Re-reads a hand-off under its product's row lock; undefined when it (or its product) is gone. */
+const lockHandoff = async (tx: Tx, id: number) => {
+  const [first] = await selectHandoffRows(tx, eq(sales.id, id));
+  if (!first) return undefined;
+  const product = await lockProductRow(tx, first.sale.productId);
+  if (!product) return undefined;
+  const [row] = await selectHandoffRows(tx, eq(sales.id, id));
+  return row ? { row: toRow(row), product } : undefined;
+};
+
+/**
+ * Writes down a completion that happened by itself (seller confirmed, 72 hours passed) or by the
+ * buyer's word: the offer completed, the product no longer reserved (it stays sold).
+ */
+const completeLocked = async (
+  scope: TxScope,
+  deps: Pick<SalesDeps, 'bus'>,
+  row: HandoffRow,
+  completedAt: Date,
+) => {
+  await scope.tx
+    .update(sales)
+    .set({ completedAt, updatedAt: completedAt })
+    .where(and(eq(sales.id, row.id), isNull(sales.completedAt)));
+  await endProductReservation(scope, deps.bus, row.productId, completedAt, 'completed');
+};
+
+/** Hand-offs whose seller confirmation has stood 72 hours, written down as completed. */
+const settleOverdue = async (deps: Pick<SalesDeps, 'db' | 'bus' | 'now'>, where: SQL) => {
+  const now = deps.now();
+  const overdue = await deps.db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(
+      and(
+        where,
+        eq(sales.status, 'accepted'),
+        isNull(sales.completedAt),
+        lte(sales.sellerConfirmedAt, new Date(now.getTime() - OBJECTION_MS)),
+      ),
+    );
+  for (const { id } of overdue) {
+    await inTransaction(deps.db, async (tx, afterCommit) => {
+      const locked = await lockHandoff(tx, id);
+      if (!locked || handoffState(locked.row, now) !== 'completed' || locked.row.completedAt) {
+        return;
+      }
+      await completeLocked({ tx, afterCommit }, deps, locked.row, completesAt(locked.row)!);
+    });
+  }
+};
+
+const toHandoffs = async (
+  deps: Pick<SalesDeps, 'db' | 'storage' | 'now'>,
+  actor: Actor,
+  rows: readonly HandoffRow[],
+): Promise<Handoff[]> => {
+  if (rows.length === 0) return [];
+  const now = deps.now();
+  const userIds = [...new Set(rows.flatMap((row) => [row.buyerId, row.sellerId]))];
+  const [productRows, people] = await Promise.all([
+    findProductRows(
+      deps.db,
+      rows.map((row) => row.productId),
+    ),
+    deps.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, userIds)),
+  ]);
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+  const nameById = new Map(people.map((person) => [person.id, person.name]));
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  return rows.flatMap((row) => {
+    const product = productById.get(row.productId);
+    if (!product) return [];
+    return [
+      {
+        id: row.id,
+        state: handoffState(row, now),
+        role: actor.id === row.sellerId ? 'seller' : 'buyer',
+        price: Number(row.price),
+        product: toProductDto(deps.storage, product),
+        buyer: { id: row.buyerId, name: nameById.get(row.buyerId) ?? '' },
+        seller: { id: row.sellerId, name: nameById.get(row.sellerId) ?? '' },
+        acceptedAt: iso(row.decidedAt),
+        sellerConfirmedAt: iso(row.sellerConfirmedAt),
+        completesAt: row.completedAt || row.status === 'cancelled' ? null : iso(completesAt(row)),
+        completedAt: iso(
+          row.completedAt ?? (handoffState(row, now) === 'completed' ? completesAt(row) : null),
+        ),
+        cancelledAt: iso(row.cancelledAt),
+        cancelledById: row.cancelledById,
+        cancelReason: row.cancelReason as HandoffCancelReason | null,
+        cancelNote: row.cancelNote,
+      } satisfies Handoff,
+    ];
+  });
+};
+
+const asParty = (actor: Actor) => or(eq(sales.buyerId, actor.id), eq(products.sellerId, actor.id));
+
+/** `GET /api/handoffs`: the caller's hand-offs as buyer or seller, newest accepted first. */
+export const listHandoffs = async (
+  deps: Pick<SalesDeps, 'db' | 'storage' | 'now' | 'bus'>,
+  actor: Actor,
+  query: HandoffListQuery,
+): Promise<{ items: Handoff[]; total: number }> => {
+  const mine = asParty(actor);
+  await settleOverdue(
+    deps,
+    or(
+      eq(sales.buyerId, actor.id),
+      inArray(
+        sales.productId,
+        deps.db.select({ id: products.id }).from(products).where(eq(products.sellerId, actor.id)),
+      ),
+    )!,
+  );
+  const byState: Record<HandoffState, SQL | undefined> = {
+    reserved: and(eq(sales.status, 'accepted'), isNull(sales.completedAt)),
+    completed: and(eq(sales.status, 'accepted'), isNotNull(sales.completedAt)),
+    cancelled: eq(sales.status, 'cancelled'),
+  };
+  const where = and(mine, query.state ? byState[query.state] : undefined);
+  const [rows, [count]] = await Promise.all([
+    selectHandoffRows(deps.db, where)
+      .orderBy(desc(sales.decidedAt), desc(sales.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sales)
+      .innerJoin(products, eq(products.id, sales.productId))
+      .where(and(inArray(sales.status, ['accepted', 'cancelled']), where)),
+  ]);
+  return {
+    items: await toHandoffs(deps, actor, rows.map(toRow)),
+    total: Number(count?.total ?? 0),
+  };
+};
+
+/** `GET /api/handoffs/{id}`: its buyer and its seller only. */
+export const getHandoff = async (
+  deps: Pick<SalesDeps, 'db' | 'storage' | 'now' | 'bus'>,
+  actor: Actor,
+  id: number,
+): Promise<Handoff> => {
+  const [first] = await selectHandoffRows(deps.db, eq(sales.id, id));
+  if (!first) throw notFound();
+  if (!isParty(actor, toRow(first))) throw notParty();
+  await settleOverdue(deps, eq(sales.id, id));
+  const [row] = await selectHandoffRows(deps.db, eq(sales.id, id));
+  if (!row) throw notFound();
+  const [handoff] = await toHandoffs(deps, actor, [toRow(row)]);
+  if (!handoff) throw notFound();
+  return handoff;
+};
+
+const notifyParty = async (
+  scope: TxScope,
+  deps: Pick<SalesDeps, 'notifier'>,
+  input: {
+    userId: number;
+    actorId: number;
+    message: string;
+    event: string;
+    role: 'buyer' | 'seller';
+    now: Date;
+  },
+) => {
+  await deps.notifier.notify(scope, {
+    userId: input.userId,
+    typeId: NOTIFICATION_TYPES.offerAnswered,
+    message: input.message,
+    eventKey: input.event,
+    actorId: input.actorId,
+    link: input.role === 'buyer' ? '/my-purchases' : '/my-products',
+    createdAt: input.now,
+  });
+};
+
+/** The buyer says they received it: the hand-off completes and the seller is told. */
+const confirmReceipt = async (
+  scope: TxScope,
+  deps: Pick<SalesDeps, 'bus' | 'notifier'>,
+  row: HandoffRow,
+  title: string,
+  now: Date,
+) => {
+  await completeLocked(scope, deps, row, now);
+  await notifyParty(scope, deps, {
+    userId: row.sellerId,
+    actorId: row.buyerId,
+    message: HANDOFF_NOTIFICATIONS.buyerConfirmed(title),
+    event: `handoff:${row.id}:completed`,
+    role: 'seller',
+    now,
+  });
+};
+
+/**
+ * `POST /api/handoffs/{id}/confirm`: the buyer's confirmation completes the hand-off; the
+ * seller's starts the 72 hours in which the buyer may still cancel. A party confirming again gets
+ * the hand-off unchanged; a completed or cancelled one is a 409.
+ */
+export const confirmHandoff = async (deps: SalesDeps, actor: Actor, id: number) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const scope = { tx, afterCommit };
+    const locked = await lockHandoff(tx, id);
+    if (!locked) throw notFound();
+    const { row, product } = locked;
+    if (!isParty(actor, row)) throw notParty();
+    const now = deps.now();
+    const state = handoffState(row, now);
+    if (state !== 'reserved') {
+      if (state === 'completed' && actor.id === row.buyerId) return;
+      throw notReserved();
+    }
+    if (actor.id === row.buyerId) {
+      await confirmReceipt(scope, deps, row, product.title, now);
+      return;
+    }
+    if (row.sellerConfirmedAt) return;
+    await tx
+      .update(sales)
+      .set({ sellerConfirmedAt: now, updatedAt: now })
+      .where(eq(sales.id, row.id));
+    await notifyParty(scope, deps, {
+      userId: row.buyerId,
+      actorId: actor.id,
+      message: HANDOFF_NOTIFICATIONS.sellerConfirmed(product.title),
+      event: `handoff:${row.id}:seller-confirmed`,
+      role: 'buyer',
+      now,
+    });
+  });
+  return getHandoff(deps, actor, id);
+};
+
+/**
+ * `POST /api/handoffs/{id}/cancel`: either party, while reserved (the buyer also during the 72
+ * hours after the seller confirmed: that is the objection). The offer turns `cancelled`, the
+ * product available again, and both parties are told. A no-show counts against the other party.
+ */
+export const cancelHandoff = async (
+  deps: SalesDeps,
+  actor: Actor,
+  id: number,
+  input: CancelHandoffInput,
+) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const scope = { tx, afterCommit };
+    const locked = await lockHandoff(tx, id);
+    if (!locked) throw notFound();
+    const { row, product } = locked;
+    if (!isParty(actor, row)) throw notParty();
+    const now = deps.now();
+    if (handoffState(row, now) !== 'reserved') throw notReserved();
+    const other = actor.id === row.buyerId ? row.sellerId : row.buyerId;
+    await tx
+      .update(sales)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelledById: actor.id,
+        cancelReason: input.reason,
+        cancelNote: input.note || null,
+        noShowUserId: input.reason === 'no_show' ? other : null,
+        updatedAt: now,
+      })
+      .where(eq(sales.id, row.id));
+    await endProductReservation(scope, deps.bus, product.id, now, 'cancelled');
+    for (const [userId, role] of [
+      [row.buyerId, 'buyer'],
+      [row.sellerId, 'seller'],
+    ] as const) {
+      await notifyParty(scope, deps, {
+        userId,
+        actorId: actor.id,
+        message: HANDOFF_NOTIFICATIONS.cancelled(product.title, input.reason),
+        event: `handoff:${row.id}:cancelled`,
+        role,
+        now,
+      });
+    }
+  });
+  return getHandoff(deps, actor, id);
+};
+
+/**
+ * Whether the buyer may review the product (reviews open when the hand-off completes). A buyer
+ * reviewing a reserved hand-off, as a spec client does right after the accept, says they have
+ * received it: the hand-off completes in the review's transaction (decision 075).
+ */
+export const openReviewFor = async (
+  scope: TxScope,
+  deps: Pick<SalesDeps, 'bus' | 'notifier' | 'now'>,
+  buyerId: number,
+  productId: number,
+) => {
+  const [first] = await selectHandoffRows(
+    scope.tx,
+    and(eq(sales.productId, productId), eq(sales.buyerId, buyerId), eq(sales.status, 'accepted')),
+  );
+  if (!first) return false;
+  const locked = await lockHandoff(scope.tx, first.sale.id);
+  if (!locked) return false;
+  const { row, product } = locked;
+  const now = deps.now();
+  const state = handoffState(row, now);
+  if (state === 'cancelled') return false;
+  if (!row.completedAt) {
+    if (state === 'reserved') await confirmReceipt(scope, deps, row, product.title, now);
+    else await completeLocked(scope, deps, row, completesAt(row)!);
+  }
+  return true;
+};
+
+/** `GET /api/handoffs/no-shows` (admins): members reported as not showing up, most first. */
+export const listNoShows = async (deps: Pick<SalesDeps, 'db'>, actor: Actor): Promise<NoShow[]> => {
+  assertAdmin(actor);
+  const rows = await deps.db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      count: sql<number>`count(*)::int`,
+      lastAt: sql<Date>`max(${sales.cancelledAt})`,
+    })
+    .from(sales)
+    .innerJoin(users, eq(users.id, sales.noShowUserId))
+    .groupBy(users.id, users.name, users.email)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${sales.cancelledAt})`))
+    .limit(100);
+  return rows.map((row) => ({
+    ...row,
+    count: Number(row.count),
+    lastAt: new Date(row.lastAt).toISOString(),
+  }));
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from './common';
+import { productSchema } from './products';
+
+/** What happened to an accepted offer after the seller said yes (decision 075). */
+export const HANDOFF_STATES = ['reserved', 'completed', 'cancelled'] as const;
+export type HandoffState = (typeof HANDOFF_STATES)[number];
+
+export const HANDOFF_CANCEL_REASONS = ['no_show', 'changed_mind', 'other'] as const;
+export type HandoffCancelReason = (typeof HANDOFF_CANCEL_REASONS)[number];
+
+/** The seller confirmed the hand-off: it completes unless the buyer cancels within this time. */
+export const HANDOFF_OBJECTION_HOURS = 72;
+export const HANDOFF_CANCEL_NOTE_MAX_LENGTH = 300;
+
+export const HANDOFF_STATE_LABELS: Record<HandoffState, string> = {
+  reserved: 'Reservado',
+  completed: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+export const HANDOFF_CANCEL_REASON_LABELS: Record<HandoffCancelReason, string> = {
+  no_show: 'La otra persona no se presentó',
+  changed_mind: 'Cambié de opinión',
+  other: 'Otro motivo',
+};
+
+export const HANDOFF_MESSAGES = {
+  notFound: 'La entrega no existe.',
+  notParty: 'Solo el comprador y el vendedor pueden ver y gestionar esta entrega.',
+  notReserved: 'Esta entrega ya fue completada o cancelada.',
+  alreadyConfirmed: 'Ya confirmaste esta entrega.',
+  reasonRequired: 'Indica el motivo de la cancelación.',
+  noteTooLong: `El detalle no puede tener más de ${HANDOFF_CANCEL_NOTE_MAX_LENGTH} caracteres.`,
+} as const;
+
+/** `POST /api/handoffs/{id}/cancel`. */
+export const cancelHandoffBodySchema = z.object({
+  reason: z.enum(HANDOFF_CANCEL_REASONS, { message: HANDOFF_MESSAGES.reasonRequired }),
+  note: z
+    .string()
+    .trim()
+    .max(HANDOFF_CANCEL_NOTE_MAX_LENGTH, HANDOFF_MESSAGES.noteTooLong)
+    .optional(),
+});
+export type CancelHandoffInput = z.output<typeof cancelHandoffBodySchema>;
+
+const partySchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** One hand-off as its buyer or seller sees it; `id` is the accepted offer's id. */
+export const handoffSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(HANDOFF_STATES),
+  /** Which side the caller is on. */
+  role: z.enum(['buyer', 'seller']),
+  price: z.number(),
+  product: productSchema,
+  buyer: partySchema,
+  seller: partySchema,
+  acceptedAt: z.string().nullable(),
+  sellerConfirmedAt: z.string().nullable(),
+  /** When an unanswered seller confirmation completes the hand-off on its own. */
+  completesAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledById: z.number().int().nullable(),
+  cancelReason: z.enum(HANDOFF_CANCEL_REASONS).nullable(),
+  cancelNote: z.string().nullable(),
+});
+export type Handoff = z.infer<typeof handoffSchema>;
+
+/** `GET /api/handoffs`: the caller's hand-offs, newest first; `?state=` narrows them. */
+export const handoffListQuerySchema = paginationQuerySchema.extend({
+  state: z.enum(HANDOFF_STATES).optional(),
+});
+export type HandoffListQuery = z.output<typeof handoffListQuerySchema>;
+
+/** `GET /api/handoffs/no-shows` (admins): members others reported as not showing up. */
+export const noShowSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  count: z.number().int(),
+  lastAt: z.string(),
+});
+export type NoShow = z.infer<typeof noShowSchema>;
