@@ -37,7 +37,7 @@ import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessio
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
-import { blocksRoutes, reportsRoutes } from './modules/safety/safety.routes';
+import { blocksRoutes, moderationRoutes, reportsRoutes } from './modules/safety/safety.routes';
 import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -271,6 +271,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(blocksRoutes, { prefix: '/api/blocks' });
+  await app.register(moderationRoutes, { prefix: '/api/moderation' });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

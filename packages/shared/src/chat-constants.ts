@@ -52,6 +52,7 @@ export const CHAT_TIMINGS = {
 
 /** Spanish texts both sides show for chat refusals (spec section 8 where it gives one). */
 export const CHAT_MESSAGES = {
+  removedByModeration: 'Mensaje eliminado por moderación.',
   blank: 'El mensaje no puede estar vacío.',
   tooLong: `El mensaje no puede tener más de ${CHAT_LIMITS.messageMaxLength} caracteres.`,
   toSelf: 'No puedes enviarte mensajes a ti mismo.',

@@ -78,7 +78,13 @@ export const PUBLISH_REDIRECT_MS = 1500;
 export const OFFER_DIALOG_CLOSE_MS = 2000;
 export const PROFILE_EDIT_CLOSE_MS = 1000;
 
-export const NOTIFICATION_TYPES = { message: 1, offerAnswered: 2, newOffer: 3 } as const;
+/** 4: a moderation notice (a warning; decision 071), made only by the server. */
+export const NOTIFICATION_TYPES = {
+  message: 1,
+  offerAnswered: 2,
+  newOffer: 3,
+  moderation: 4,
+} as const;
 
 /** Email verification links stay valid this long. */
 export const VERIFICATION_TOKEN_TTL_HOURS = 24;

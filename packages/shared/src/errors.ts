@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'PASSKEY_INVALID',
   'PASSKEY_LIMIT',
   'LAST_ADMIN',
+  /** An admin suspended the account (decision 071): sign-in is refused until the date, if any. */
+  'ACCOUNT_SUSPENDED',
   'SELF_ACTION',
   'PRODUCT_SOLD',
   'HAS_ACCEPTED_SALE',

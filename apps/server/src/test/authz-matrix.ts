@@ -363,6 +363,24 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     expect: [401, 200, 403, 200, 200],
   },
   { route: 'DELETE /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(404) },
+  // Moderation (decision 071): admins only; with no open report on the target, an admin's
+  // action answers 409 (the table makes no reports).
+  {
+    route: 'GET /api/moderation/reports',
+    url: '/api/moderation/reports',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/moderation/log',
+    url: '/api/moderation/log',
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/moderation/actions',
+    url: '/api/moderation/actions',
+    body: { targetType: 'product', targetId: '{product}', action: 'dismiss', reason: 'Revisado' },
+    expect: [401, 403, 403, 403, 409],
+  },
   { route: 'GET /api/chat/preferences', url: '/api/chat/preferences', expect: MEMBERS(200) },
   {
     route: 'PUT /api/chat/preferences',

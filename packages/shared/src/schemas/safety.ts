@@ -36,6 +36,10 @@ export const SAFETY_MESSAGES = {
   blockSelf: 'No puedes bloquearte a ti mismo.',
   blocked: 'No puedes escribirle ni hacerle ofertas a este usuario.',
   notBlocked: 'No tienes bloqueado a este usuario.',
+  suspendedPermanently:
+    'Tu cuenta fue suspendida por incumplir las normas de la comunidad. Si crees que es un error, escríbenos.',
+  suspendedUntil: (until: string) =>
+    `Tu cuenta está suspendida hasta el ${until} por incumplir las normas de la comunidad.`,
 } as const;
 
 /** `POST /api/reports`: what is reported, why, and optionally more in the reporter's words. */
@@ -77,3 +81,111 @@ export const blockedUserSchema = z.object({
   createdAt: z.string().describe('ISO-8601, UTC'),
 });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
+
+/** Listings reported by this many different members are hidden pending review (decision 071). */
+export const AUTO_HIDE_REPORTERS = 3;
+
+export const MODERATION_ACTIONS = [
+  'hideListing',
+  'removeMessage',
+  'warn',
+  'suspend',
+  'dismiss',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** The audit log's Spanish name of every action (`autoHide` is the system's own). */
+export const MODERATION_ACTION_LABELS: Record<ModerationAction | 'autoHide', string> = {
+  hideListing: 'Ocultar publicación',
+  removeMessage: 'Eliminar mensaje',
+  warn: 'Advertir al usuario',
+  suspend: 'Suspender al usuario',
+  dismiss: 'Descartar reportes',
+  autoHide: 'Ocultada automáticamente por varios reportes',
+};
+
+export const MODERATION_MESSAGES = {
+  reasonRequired: 'Escribe el motivo de la acción.',
+  actionInvalid: 'Elige una acción de la lista.',
+  daysInvalid: 'La suspensión debe durar entre 1 y 365 días, o ser permanente.',
+  handled: 'Estos reportes ya fueron atendidos por otra persona.',
+  actionNotForTarget: 'Esta acción no aplica a lo reportado.',
+  targetGone: 'Lo reportado ya no existe.',
+  notOnAdmin: 'No puedes advertir ni suspender a un administrador.',
+  warning: (reason: string) =>
+    `Recibiste una advertencia de moderación: ${reason}. Si se repite, tu cuenta puede ser suspendida.`,
+  autoHideReason: `Ocultada en espera de revisión: ${AUTO_HIDE_REPORTERS} o más reportes abiertos.`,
+} as const;
+
+/** `POST /api/moderation/actions`: one action on every open report of one target. */
+export const moderationActionBodySchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: SAFETY_MESSAGES.targetTypeInvalid }),
+  targetId: idSchema,
+  action: z.enum(MODERATION_ACTIONS, { error: MODERATION_MESSAGES.actionInvalid }),
+  reason: z
+    .string({ error: MODERATION_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, MODERATION_MESSAGES.reasonRequired)
+    .max(REPORT_DETAILS_MAX_LENGTH, SAFETY_MESSAGES.detailsTooLong),
+  /** A suspension's length in days; absent or null: permanent. */
+  days: z
+    .number({ error: MODERATION_MESSAGES.daysInvalid })
+    .int(MODERATION_MESSAGES.daysInvalid)
+    .min(1, MODERATION_MESSAGES.daysInvalid)
+    .max(365, MODERATION_MESSAGES.daysInvalid)
+    .nullish(),
+});
+export type ModerationActionBody = z.input<typeof moderationActionBodySchema>;
+
+const chatLineSchema = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  receiverId: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+
+/** One item of the queue: every open report of one target, with what an admin needs to judge. */
+export const moderationGroupSchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.number().int(),
+  count: z.number().int(),
+  latestAt: z.string(),
+  /** The member the reports are about (the listing's seller, the message's sender). */
+  member: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  product: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      price: z.number(),
+      hidden: z.boolean(),
+    })
+    .nullable(),
+  message: chatLineSchema.nullable(),
+  conversation: z.array(chatLineSchema),
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      reporterId: z.number().int(),
+      reporterName: z.string(),
+      reason: z.enum(REPORT_REASON_KEYS),
+      details: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ModerationGroup = z.infer<typeof moderationGroupSchema>;
+
+/** An entry of the audit log, newest first. */
+export const moderationLogEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum([...MODERATION_ACTIONS, 'autoHide']),
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.number().int(),
+  admin: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  member: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  reason: z.string(),
+  until: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;

@@ -19,6 +19,8 @@ export const chatMessages = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    /** Removed by moderation (decision 071): its text is no longer shown. */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('chat_messages_not_self_ck', sql`${t.senderId} <> ${t.receiverId}`),

@@ -36,6 +36,8 @@ export const products = pgTable(
     location: varchar('location', { length: 100 }).notNull(),
     isSold: boolean('is_sold').notNull().default(false),
     soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+    /** Hidden by moderation, or pending review after several reports (decision 071). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

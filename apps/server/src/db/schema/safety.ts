@@ -67,3 +67,27 @@ export const blocks = pgTable(
     index('blocks_blocked_idx').on(t.blockedId),
   ],
 );
+
+/**
+ * The moderation audit log (decision 071): who did what to which target, when and why. `admin_id`
+ * is null for what the system did by itself (a listing hidden after several reports).
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 32 }).notNull(),
+    targetType: varchar('target_type', { length: 16 })
+      .$type<'product' | 'user' | 'message'>()
+      .notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The member the action is about (the listing's seller, the message's sender). */
+    memberId: integer('member_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    /** A suspension's end (null: permanent, or not a suspension). */
+    until: timestamp('until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt)],
+);

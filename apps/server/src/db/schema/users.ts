@@ -38,6 +38,12 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     /** Soft delete: the row stays so chat history and reviews keep their counterpart. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Suspended by an admin (decision 071): sign-in is refused while `suspended_at` is set and
+     * `suspended_until` is null (permanent) or still ahead.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES, type LoginResponse } from '@unimercado/shared/schemas/auth';
 import { EMAIL_PATTERN } from '@unimercado/shared/schemas/users';
-import { and, isNull, sql } from 'drizzle-orm';
+import { campusDateFormat } from '@unimercado/shared/format';
+import { SAFETY_MESSAGES } from '@unimercado/shared/schemas/safety';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -46,15 +48,36 @@ export const login = async (
   return issueSession(deps, row.id);
 };
 
+/** 403 ACCOUNT_SUSPENDED while an admin's suspension of the member lasts. */
+const assertNotSuspended = async (deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number) => {
+  const [row] = await deps.db
+    .select({ at: users.suspendedAt, until: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.at) return;
+  if (row.until === null) {
+    throw new AppError(403, 'ACCOUNT_SUSPENDED', SAFETY_MESSAGES.suspendedPermanently);
+  }
+  if (row.until > deps.now()) {
+    const until = campusDateFormat(deps.config.campusTimeZone).formatDateTime(row.until);
+    throw new AppError(403, 'ACCOUNT_SUSPENDED', SAFETY_MESSAGES.suspendedUntil(until), {
+      details: { until: row.until.toISOString() },
+    });
+  }
+};
+
 /**
  * Signs a token for the user's current state (roles, token version), read in one query.
  * `authTime` (seconds) carries over an earlier sign-in: a refreshed token is not a new sign-in.
  */
 export const issueSession = async (
-  deps: Pick<Deps, 'db' | 'tokens' | 'now'>,
+  deps: Pick<Deps, 'db' | 'tokens' | 'now' | 'config'>,
   userId: number,
   authTime?: number,
 ) => {
+  // Every way to get a token (password, passkey, refresh) passes here: a suspended member gets
+  // none (decision 071).
+  await assertNotSuspended(deps, userId);
   const session = await loadSessionUser(deps.db, userId);
   if (!session) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
   const { user, tokenVersion } = session;

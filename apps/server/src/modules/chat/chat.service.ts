@@ -8,13 +8,13 @@ import {
   type SendChatMessage,
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hasRows, queryRows } from '../../db/rows';
 import { chatMessages, chatPreferences } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../blocks/blocks.service';
 import { assertPayloadActor, assertVerified, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { consumeLimit } from '../../plugins/rate-limit';
@@ -28,7 +28,8 @@ export const toChatMessageDto = (row: ChatMessageRow): ChatMessage => {
     id: row.id,
     senderId: row.senderId,
     receiverId: row.receiverId,
-    content: row.content,
+    // A message removed by moderation keeps its place, not its words (decision 071).
+    content: row.removedAt === null ? row.content : CHAT_MESSAGES.removedByModeration,
     createdAt,
     timestamp: createdAt,
     read: row.readAt !== null,
@@ -102,6 +103,7 @@ export const sendPrivateMessage = async (
       productId: row.product_id,
       readAt: row.read_at === null ? null : new Date(row.read_at),
       createdAt: new Date(row.created_at),
+      removedAt: null,
     });
     if (!row.earlier_unread && !row.recently_notified) {
       await deps.notifier.notify(
@@ -141,6 +143,46 @@ type InsertedRow = {
   sender_name: string | null;
 };
 
+/** Moderation removes a message's words (decision 071); its place in the conversation stays. */
+export const removeChatMessage = async (tx: Tx, id: number, now: Date) => {
+  await tx.update(chatMessages).set({ removedAt: now }).where(eq(chatMessages.id, id));
+};
+
+/**
+ * A message and up to `around` messages either side of it in its conversation, in reading order
+ * (what an admin sees of a reported message).
+ */
+export const findMessageInContext = async (
+  db: Database | Tx,
+  id: number,
+  around: number,
+): Promise<{ message: ChatMessage; conversation: ChatMessage[] } | undefined> => {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  if (!row) return undefined;
+  const conversation = or(
+    and(eq(chatMessages.senderId, row.senderId), eq(chatMessages.receiverId, row.receiverId)),
+    and(eq(chatMessages.senderId, row.receiverId), eq(chatMessages.receiverId, row.senderId)),
+  );
+  const [before, after] = await Promise.all([
+    db
+      .select()
+      .from(chatMessages)
+      .where(and(conversation, lt(chatMessages.id, id)))
+      .orderBy(desc(chatMessages.id))
+      .limit(around),
+    db
+      .select()
+      .from(chatMessages)
+      .where(and(conversation, gt(chatMessages.id, id)))
+      .orderBy(chatMessages.id)
+      .limit(around),
+  ]);
+  return {
+    message: toChatMessageDto(row),
+    conversation: [...before.reverse(), row, ...after].map(toChatMessageDto),
+  };
+};
+
 /**
  * `GET /api/chat/users` (decision 040): the people the caller has a conversation with, newest
  * conversation first, each with the last message and how many of theirs the caller has not read;
@@ -172,6 +214,7 @@ export const listChatUsers = async (
     content: string;
     created_at: Date | string;
     read_at: Date | string | null;
+    removed_at: Date | string | null;
     unread: number;
   }>(
     db,
@@ -195,6 +238,7 @@ export const listChatUsers = async (
     left join lateral (
       select people.id, people.name, people.email, people.deleted,
         m.id as message_id, m.sender_id, m.receiver_id, m.content, m.created_at, m.read_at,
+        m.removed_at,
         (select count(*)::int from chat_messages c
           where c.receiver_id = ${actor.id} and c.sender_id = people.id and c.read_at is null) as unread
       from people
@@ -222,6 +266,7 @@ export const listChatUsers = async (
                     productId: null,
                     createdAt: new Date(row.created_at),
                     readAt: row.read_at === null ? null : new Date(row.read_at),
+                    removedAt: row.removed_at === null ? null : new Date(row.removed_at),
                   }),
             unreadCount: Number(row.unread),
           },

@@ -1,6 +1,6 @@
 import type { ProductSort } from '@unimercado/shared/constants';
 import type { Product, ProductListQuery } from '@unimercado/shared/schemas/products';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { FOLD_FUNCTION, SEARCH_CONFIG } from '../../db/schema/columns';
@@ -29,6 +29,7 @@ type ProductRow = {
   sold_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  hidden_at: Date | string | null;
   images: ImageTuple[] | string | null;
   view_count?: number | string | null;
   favorites_count?: number | string | null;
@@ -47,7 +48,7 @@ const toIso = (value: Date | string) =>
 const productColumns = (withViews: boolean) => sql`
   p.id, p.title, p.description, p.price::float8 as price, p.condition, p.location,
   p.category_id, c.name as category_name, p.seller_id, u.name as seller_name,
-  p.is_sold, p.sold_at, p.created_at, p.updated_at,
+  p.is_sold, p.sold_at, p.created_at, p.updated_at, p.hidden_at,
   coalesce((
     select json_agg(json_build_array(i.key, i.width, i.height, i.thumbnail_key,
       i.thumbnail_width, i.thumbnail_height) order by i.position)
@@ -111,7 +112,7 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
  * seller. The chat's list of members to write to puts sellers of current listings first.
  */
 export const latestAvailableListingOf = (sellerId: SQL) =>
-  sql`(select max(p.created_at) from products p where p.seller_id = ${sellerId} and not p.is_sold)`;
+  sql`(select max(p.created_at) from products p where p.seller_id = ${sellerId} and not p.is_sold and p.hidden_at is null)`;
 
 export const findProductRow = async (db: Queryable, id: number, withViews = false) =>
   (
@@ -156,6 +157,26 @@ export const setProductSold = async (
     .set({ isSold: true, soldAt: now, updatedAt: now })
     .where(eq(products.id, id));
   scope.afterCommit(() => bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
+};
+
+/**
+ * Hides a listing (moderation, decision 071) inside the caller's transaction, once: false when
+ * it was hidden already or does not exist. Every instance drops its cached lists after commit.
+ */
+export const hideListing = async (
+  scope: { tx: Tx; afterCommit: AfterCommit },
+  bus: { publish: (topic: string, payload: unknown) => Promise<void> },
+  id: number,
+  now: Date,
+) => {
+  const hidden = await scope.tx
+    .update(products)
+    .set({ hiddenAt: now })
+    .where(and(eq(products.id, id), isNull(products.hiddenAt)))
+    .returning({ id: products.id });
+  if (hidden.length === 0) return false;
+  scope.afterCommit(() => bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
+  return true;
 };
 
 /** `lower(um_fold(x))`: the accent- and case-folded form the trigram indexes are built on. */
@@ -252,7 +273,8 @@ export const listProductRows = async (
   query: ProductListQuery,
   options: { withViews?: boolean; hiddenFor?: number | undefined } = {},
 ): Promise<Page> => {
-  const filters: SQL[] = [];
+  // Listings hidden by moderation show only in their seller's own list (decision 071).
+  const filters: SQL[] = options.withViews ? [] : [sql`p.hidden_at is null`];
   // The listings of members the viewer blocked are not theirs to see (decision 071).
   if (options.hiddenFor !== undefined) {
     filters.push(

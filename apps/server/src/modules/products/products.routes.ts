@@ -44,7 +44,7 @@ import {
   type ProductOffers,
 } from './products.service';
 import { createCache } from '../../lib/cache';
-import { hasBlockedAnyone } from '../safety/safety.service';
+import { hasBlockedAnyone } from '../blocks/blocks.service';
 import { saveUploads, startUploadSweeper } from './uploads';
 
 const e = errorBodySchema;

@@ -19,6 +19,7 @@ import {
   assertOwner,
   assertPayloadActor,
   assertVerified,
+  isAdmin,
   type Actor,
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
@@ -128,6 +129,10 @@ const readProduct = async (
 ): Promise<Product> => {
   const row = await findProductRow(deps.db, id, viewer !== null);
   if (!row) throw notFound();
+  // A hidden listing is its seller's and the admins' to see (decision 071).
+  if (row.hidden_at !== null && viewer?.id !== row.seller_id && !(viewer && isAdmin(viewer))) {
+    throw notFound();
+  }
   const product = toProductDto(deps.storage, row);
   if (viewer?.id !== product.sellerId) {
     delete product.viewCount;

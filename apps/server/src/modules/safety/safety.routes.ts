@@ -4,12 +4,21 @@ import {
   blockedUserSchema,
   blockParamsSchema,
   createReportBodySchema,
+  moderationActionBodySchema,
+  moderationGroupSchema,
+  moderationLogEntrySchema,
   reportSchema,
 } from '@unimercado/shared/schemas/safety';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
-import { blockUser, createReport, listBlockedUsers, unblockUser } from './safety.service';
+import { blockUser, listBlockedUsers, unblockUser } from '../blocks/blocks.service';
+import {
+  actOnReports,
+  createReport,
+  listModerationLog,
+  listModerationQueue,
+} from './safety.service';
 
 const e = errorBodySchema;
 const secured = [{ bearerAuth: [] }];
@@ -85,6 +94,54 @@ export const blocksRoutes: FastifyPluginAsyncZod = (app) => {
       await unblockUser(deps, request.user, request.params.userId);
       return reply.code(204).send(null);
     },
+  );
+  return Promise.resolve();
+};
+
+/** `/api/moderation` (decision 071): admins only. */
+export const moderationRoutes: FastifyPluginAsyncZod = (app) => {
+  const deps = depsOf(app);
+  app.get(
+    '/reports',
+    {
+      schema: {
+        tags: ['safety'],
+        summary: 'Cola de moderación: reportes abiertos agrupados por objetivo, con contexto',
+        security: secured,
+        response: { 200: z.array(moderationGroupSchema), 401: e, 403: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => listModerationQueue(deps, request.user),
+  );
+  app.post(
+    '/actions',
+    {
+      schema: {
+        tags: ['safety'],
+        summary:
+          'Atiende los reportes abiertos de un objetivo: ocultar, eliminar mensaje, advertir, suspender o descartar',
+        security: secured,
+        body: moderationActionBodySchema,
+        response: { 201: moderationLogEntrySchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) =>
+      reply.code(201).send(await actOnReports(deps, request.user, request.body)),
+  );
+  app.get(
+    '/log',
+    {
+      schema: {
+        tags: ['safety'],
+        summary: 'Registro de auditoría de moderación: quién, cuándo y por qué',
+        security: secured,
+        response: { 200: z.array(moderationLogEntrySchema), 401: e, 403: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => listModerationLog(deps, request.user),
   );
   return Promise.resolve();
 };

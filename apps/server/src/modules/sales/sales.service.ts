@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { hasRows } from '../../db/rows';
 import { products, reviews, sales, users } from '../../db/schema';
 import { inTransaction, type Tx, type TxScope } from '../../db/tx';
-import { assertNotBlocked } from '../safety/safety.service';
+import { assertNotBlocked } from '../blocks/blocks.service';
 import { AppError } from '../../lib/app-error';
 import {
   assertOwner,
@@ -131,6 +131,7 @@ export const createOffer = async (
         throw new AppError(403, 'SELF_ACTION', SALE_MESSAGES.ownProduct);
       }
       await assertNotBlocked(tx, actor.id, product.sellerId);
+      if (product.hiddenAt !== null) throw productNotFound();
       if (product.isSold) throw new AppError(409, 'PRODUCT_SOLD', SALE_MESSAGES.productSold);
       if (input.price >= Number(product.price)) {
         throw new AppError(400, 'VALIDATION_ERROR', SALE_MESSAGES.priceNotBelow, {

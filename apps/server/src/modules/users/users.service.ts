@@ -30,6 +30,7 @@ import * as chat from '../chat/chat.service';
 import * as favorites from '../favorites/favorites.service';
 import * as notifications from '../notifications/notifications.service';
 import * as passkeys from '../passkeys/passkeys.service';
+import * as blocks from '../blocks/blocks.service';
 import * as safety from '../safety/safety.service';
 import * as products from '../products/products.service';
 import * as reviews from '../reviews/reviews.service';
@@ -427,6 +428,7 @@ const removeAccount = async (
   await chat.removeUserData(tx, id);
   await verification.removeUserData(tx, id);
   await passkeys.removeUserData(tx, id);
+  await blocks.removeUserData(tx, id);
   await safety.removeUserData(tx, id);
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx
