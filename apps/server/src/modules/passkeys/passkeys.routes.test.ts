@@ -2,7 +2,8 @@ import type { LoginResponse } from '@unimercado/shared/schemas/auth';
 import { MAX_PASSKEYS_PER_MEMBER, type Passkey } from '@unimercado/shared/schemas/passkeys';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeys } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { passkeys, users } from '../../db/schema';
 import {
   bearer,
   callAs,
@@ -257,6 +258,20 @@ describe('passkeys: signing in', () => {
     const { challenge, cookie } = await signInOptions();
     const response = await signIn(answer(authenticator, challenge), cookie);
     expect(response.json()).toMatchObject({ id: unverified.user.id, verified: false });
+  });
+
+  it('a suspended member is refused as with the password', async () => {
+    const owner = await createAccount(ctx, { verified: true });
+    const { authenticator } = await addPasskey(owner);
+    await ctx.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(clock) })
+      .where(eq(users.id, owner.user.id));
+    const { challenge, cookie } = await signInOptions();
+    const refused = await signIn(answer(authenticator, challenge), cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    expect(refused.cookies.find((c) => c.name === 'um_session')).toBeUndefined();
   });
 
   it('a replayed answer, or an old counter, is refused', async () => {
