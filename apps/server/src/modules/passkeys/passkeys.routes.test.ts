@@ -272,6 +272,12 @@ describe('passkeys: signing in', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
     expect(refused.cookies.find((c) => c.name === 'um_session')).toBeUndefined();
+    // The refused attempt does not count as the passkey's last use.
+    const [stored] = await ctx.database.db
+      .select({ lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, owner.user.id));
+    expect(stored?.lastUsedAt).toBeNull();
   });
 
   it('a replayed answer, or an old counter, is refused', async () => {

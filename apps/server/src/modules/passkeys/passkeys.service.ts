@@ -23,7 +23,7 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
-import { issueSession } from '../auth/auth.service';
+import { assertNotSuspended, issueSession } from '../auth/auth.service';
 import { assertRecentlyAuthenticated } from '../auth/credentials';
 import { buildPasskeyAddedEmail } from './passkey-emails';
 
@@ -303,6 +303,8 @@ export const signInWithPasskey = async (
     throw describeFailure(error);
   }
   if (!verification.verified) throw verificationFailed();
+  // Refused before the passkey is marked as used: a suspended member's attempt is no use.
+  await assertNotSuspended(deps, passkey.userId);
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // Only from the counter that was checked: of two answers racing with one counter, one wins.
   const updated = await deps.db
