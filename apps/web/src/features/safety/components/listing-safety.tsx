@@ -4,14 +4,8 @@ import Stack from '@mui/material/Stack';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { lazyPart } from '@/lib/lazy-part';
 import { SAFETY_TEXTS } from '../messages';
-
-// Not needed for the product page's first paint (its JavaScript budget): loaded on first click.
-const ReportDialog = lazyPart(
-  'report-dialog',
-  async () => (await import('./report-dialog')).ReportDialog,
-);
+import { LazyReportDialog as ReportDialog } from './lazy-report-dialog';
 
 /** Under a listing: the safety tips, and a way to report it for a signed-in member not its seller. */
 export const ListingSafety = ({

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { detectSafetyNudges, SAFETY_NUDGE_MESSAGES } from '@unimercado/shared/safety-nudge';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { ReportDialog } from './report-dialog';
+import { LazyReportDialog as ReportDialog } from './lazy-report-dialog';
 
 /**
  * Under a received message that asks to pay ahead, moves off the app or names a transfer: a
@@ -29,17 +29,26 @@ export const SafetyNudge = ({ messageId, content }: { messageId: number; content
           {SAFETY_NUDGE_MESSAGES.tips}
         </Link>
         {messageId > 0 && (
-          <Button size="small" color="warning" onClick={() => setReporting(true)}>
+          <Button
+            size="small"
+            color="warning"
+            onMouseEnter={() => void ReportDialog.preload()}
+            onClick={() => setReporting(true)}
+          >
             {SAFETY_NUDGE_MESSAGES.report}
           </Button>
         )}
       </Stack>
-      <ReportDialog
-        open={reporting}
-        onClose={() => setReporting(false)}
-        targetType="message"
-        targetId={messageId}
-      />
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open
+            onClose={() => setReporting(false)}
+            targetType="message"
+            targetId={messageId}
+          />
+        </Suspense>
+      )}
     </Alert>
   );
 };
