@@ -300,6 +300,9 @@ describe('authorization matrix', () => {
     cast = await createCast(ctx);
   });
   afterAll(() => ctx.close());
+  let listening: Promise<string> | undefined;
+  /** The app listens once, on an ephemeral port, for the tests that open sockets. */
+  const socketsUrl = () => (listening ??= listenForSockets(ctx.app).then(({ wsUrl }) => wsUrl));
 
   it('lists every route the server answers and every route of the OpenAPI document', () => {
     const listed = new Set([
@@ -368,8 +371,25 @@ describe('authorization matrix', () => {
     expect(mismatches).toEqual([]);
   }, 240_000);
 
+  it('a forged admin token cannot open a STOMP session', async () => {
+    const wsUrl = await socketsUrl();
+    for (const [forgery, token] of Object.entries(forgedTokens(cast.admin.token))) {
+      const socket = await openRawSocket(wsUrl);
+      socket.socket.send(
+        encodeFrame({
+          command: 'CONNECT',
+          headers: { 'accept-version': '1.2', host: 'localhost', Authorization: `Bearer ${token}` },
+          body: '',
+        }),
+      );
+      expect(await socket.waitFor(/^(ERROR|CONNECTED)/), forgery).toMatch(/^ERROR/);
+      socket.socket.close();
+      await socket.closed;
+    }
+  });
+
   it('every STOMP cell answers as the table says', async () => {
-    const { wsUrl } = await listenForSockets(ctx.app);
+    const wsUrl = await socketsUrl();
     const mismatches: string[] = [];
     const printed: string[] = [];
     for (const row of STOMP_MATRIX) {

@@ -59,6 +59,13 @@ export const WEB_ROUTES = [
     indexable: true,
   },
   { path: '/search', page: 'routes/search', access: 'public', data: true, indexable: true },
+  {
+    path: '/consejos-de-seguridad',
+    page: 'routes/safety-tips',
+    access: 'public',
+    data: false,
+    indexable: true,
+  },
   { path: '/products', page: 'routes/products', access: 'public', data: true, indexable: true },
   {
     path: '/products/:id',

@@ -28,6 +28,7 @@ const PAGE_LOADERS: { [P in WebPage]: () => Promise<ComponentType> } = {
     (await import('./routes/auth/reset-password')).ResetPasswordRoute,
   'routes/public-profile': async () => (await import('./routes/public-profile')).PublicProfileRoute,
   'routes/search': async () => (await import('./routes/search')).SearchRoute,
+  'routes/safety-tips': async () => (await import('./routes/safety-tips')).SafetyTipsRoute,
   'routes/products': async () => (await import('./routes/products')).ProductsRoute,
   'routes/product-detail': async () => (await import('./routes/product-detail')).ProductDetailRoute,
   'routes/profile': async () => (await import('./routes/profile')).ProfileRoute,

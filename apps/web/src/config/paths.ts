@@ -22,6 +22,7 @@ export const paths = {
   myPurchases: '/my-purchases',
   notifications: '/notifications',
   adminPanel: '/admin-panel',
+  safetyTips: '/consejos-de-seguridad',
 } as const;
 
 export const hrefs = {

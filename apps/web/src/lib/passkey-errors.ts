@@ -21,7 +21,8 @@ export const passkeyErrorMessage = (error: unknown, fallback: string) => {
     return PASSKEY_BROWSER_MESSAGES.cancelled;
   if (
     name === 'NotSupportedError' ||
-    (error instanceof Error && /does not support WebAuthn/.test(error.message))
+    (error instanceof Error &&
+      /WebAuthn is not supported|does not support WebAuthn/.test(error.message))
   ) {
     return PASSKEY_BROWSER_MESSAGES.unsupported;
   }

@@ -49,7 +49,10 @@ export const login = async (
 };
 
 /** 403 ACCOUNT_SUSPENDED while an admin's suspension of the member lasts. */
-const assertNotSuspended = async (deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number) => {
+export const assertNotSuspended = async (
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  userId: number,
+) => {
   const [row] = await deps.db
     .select({ at: users.suspendedAt, until: users.suspendedUntil })
     .from(users)

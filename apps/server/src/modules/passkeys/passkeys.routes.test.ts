@@ -1,12 +1,15 @@
 import type { LoginResponse } from '@unimercado/shared/schemas/auth';
-import type { Passkey } from '@unimercado/shared/schemas/passkeys';
+import { MAX_PASSKEYS_PER_MEMBER, type Passkey } from '@unimercado/shared/schemas/passkeys';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { passkeys, users } from '../../db/schema';
 import {
   bearer,
   callAs,
   createAccount,
   createTestApp,
+  readOutbox,
   type Account,
   type TestContext,
 } from '../../test/helpers';
@@ -79,6 +82,12 @@ describe('passkeys: adding, listing, removing', () => {
     const other = await createAccount(ctx, { verified: true });
     const { passkey } = await addPasskey(owner);
     expect(passkey).toMatchObject({ name: 'Chrome en Android', lastUsedAt: null });
+    // The owner hears of every new way into the account.
+    await ctx.app.mailer.flush();
+    const [notice] = await readOutbox(ctx.config, owner.email);
+    expect(notice?.subject).toBe('Nueva llave de acceso en tu cuenta de UniMercado');
+    expect(notice?.text).toContain('«Chrome en Android»');
+    expect(notice?.text).toContain('http://localhost:3000/profile');
 
     const options = await registrationOptions(owner);
     const { challenge } = options.json<{ challenge: string; excludeCredentials: unknown[] }>();
@@ -163,6 +172,37 @@ describe('passkeys: adding, listing, removing', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('keeps at most ten per member, also when two are added at once', async () => {
+    const owner = await createAccount(ctx, { verified: true });
+    await ctx.database.db.insert(passkeys).values(
+      Array.from({ length: MAX_PASSKEYS_PER_MEMBER - 1 }, (_, index) => ({
+        userId: owner.user.id,
+        credentialId: `limit-${owner.user.id}-${index}`,
+        publicKey: new Uint8Array([1]),
+        name: `Llave ${index}`,
+      })),
+    );
+    const challenges = await Promise.all(
+      [1, 2].map(async () => (await registrationOptions(owner)).json<{ challenge: string }>()),
+    );
+    const added = await Promise.all(
+      challenges.map(({ challenge }) =>
+        callAs(ctx, 'POST', '/api/passkeys', owner.token, {
+          response: attest(createAuthenticator(), { rpId: RP_ID, origin: ORIGIN, challenge }),
+        }),
+      ),
+    );
+    expect(added.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const full = await registrationOptions(owner);
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({
+      code: 'PASSKEY_LIMIT',
+      error: 'Alcanzaste el máximo de llaves de acceso. Elimina una para añadir otra.',
+    });
+    const listed = await callAs(ctx, 'GET', '/api/passkeys', owner.token);
+    expect(listed.json()).toHaveLength(MAX_PASSKEYS_PER_MEMBER);
+  });
+
   it('only the owner removes a passkey: another member and an admin get 404, anonymous 401', async () => {
     const owner = await createAccount(ctx, { verified: true });
     const other = await createAccount(ctx, { verified: true });
@@ -218,6 +258,26 @@ describe('passkeys: signing in', () => {
     const { challenge, cookie } = await signInOptions();
     const response = await signIn(answer(authenticator, challenge), cookie);
     expect(response.json()).toMatchObject({ id: unverified.user.id, verified: false });
+  });
+
+  it('a suspended member is refused as with the password', async () => {
+    const owner = await createAccount(ctx, { verified: true });
+    const { authenticator } = await addPasskey(owner);
+    await ctx.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(clock) })
+      .where(eq(users.id, owner.user.id));
+    const { challenge, cookie } = await signInOptions();
+    const refused = await signIn(answer(authenticator, challenge), cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    expect(refused.cookies.find((c) => c.name === 'um_session')).toBeUndefined();
+    // The refused attempt does not count as the passkey's last use.
+    const [stored] = await ctx.database.db
+      .select({ lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, owner.user.id));
+    expect(stored?.lastUsedAt).toBeNull();
   });
 
   it('a replayed answer, or an old counter, is refused', async () => {

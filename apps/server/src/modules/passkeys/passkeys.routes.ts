@@ -96,9 +96,9 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Inicia sesión con la respuesta de la llave de acceso; responde como POST /api/auth/login (y cuenta como inicio de sesión reciente)',
+          'Inicia sesión con la respuesta de la llave de acceso; responde como POST /api/auth/login (y cuenta como inicio de sesión reciente); cuenta suspendida: 403 ACCOUNT_SUSPENDED',
         body: passkeyLoginBodySchema,
-        response: { 200: loginResponseSchema, 400: e, 429: e },
+        response: { 200: loginResponseSchema, 400: e, 403: e, 429: e },
       },
       config: perIp,
     },

@@ -23,12 +23,13 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
-import { issueSession } from '../auth/auth.service';
+import { assertNotSuspended, issueSession } from '../auth/auth.service';
 import { assertRecentlyAuthenticated } from '../auth/credentials';
+import { buildPasskeyAddedEmail } from './passkey-emails';
 
 type Deps = Pick<
   AppDeps,
-  'db' | 'config' | 'passwords' | 'tokens' | 'counters' | 'rateLimits' | 'now'
+  'db' | 'config' | 'passwords' | 'tokens' | 'counters' | 'rateLimits' | 'mailer' | 'now'
 >;
 
 /** How long a challenge may be answered (WebAuthn's `timeout` says the same to the browser). */
@@ -155,7 +156,7 @@ export const startPasskeyRegistration = async (
 /** Checks the browser's answer to the member's own challenge and keeps the new passkey. */
 export const finishPasskeyRegistration = async (
   deps: Deps,
-  actor: Actor,
+  actor: Actor & { email: string; name: string },
   body: AddPasskeyBody,
   userAgent: string | undefined,
 ): Promise<Passkey> => {
@@ -176,7 +177,7 @@ export const finishPasskeyRegistration = async (
   const { credential, credentialBackedUp } = verification.registrationInfo;
   const name = body.name?.trim() || defaultPasskeyName(userAgent);
   try {
-    return await inTransaction(deps.db, async (tx) => {
+    return await inTransaction(deps.db, async (tx, afterCommit) => {
       // Serialises one member's additions, so parallel ones cannot pass the limit together.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
       await assertRoomForAnother(tx, actor.id);
@@ -192,6 +193,15 @@ export const finishPasskeyRegistration = async (
           backedUp: credentialBackedUp,
         })
         .returning();
+      await deps.mailer.enqueue(
+        { tx, afterCommit },
+        buildPasskeyAddedEmail(deps.config, {
+          to: actor.email,
+          name: actor.name,
+          passkeyName: name,
+          at: deps.now(),
+        }),
+      );
       return toPasskey(row!);
     });
   } catch (error) {
@@ -293,6 +303,8 @@ export const signInWithPasskey = async (
     throw describeFailure(error);
   }
   if (!verification.verified) throw verificationFailed();
+  // Refused before the passkey is marked as used: a suspended member's attempt is no use.
+  await assertNotSuspended(deps, passkey.userId);
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // Only from the counter that was checked: of two answers racing with one counter, one wins.
   const updated = await deps.db

@@ -246,7 +246,8 @@ describe('moderation', () => {
     const member = await createAccount(ctx, { verified: true });
     // A passkey added before the suspension.
     const authenticator = createAuthenticator();
-    const options = await callAs(ctx, member, 'POST', '/api/passkeys/options');
+    const options = await callAs(ctx, member, 'POST', '/api/passkeys/options', {});
+    expect(options.statusCode).toBe(200);
     const { challenge } = options.json<{ challenge: string }>();
     const added = await ctx.app.inject({
       method: 'POST',

@@ -278,9 +278,38 @@ describe('chat page', () => {
     const log = await screen.findByRole('log');
     expect(await within(log).findByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
     expect(log.querySelector('img')).toBeNull();
-    const links = within(log).getAllByRole('link');
+    // The message's own links (the safety reminder under it links to the tips page).
+    const links = within(log)
+      .getAllByRole('link')
+      .filter((link) => link.textContent !== 'Consejos de seguridad');
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/products/4');
+  });
+
+  it('under a received message that asks to pay ahead or leave the app, shows the safety reminder', async () => {
+    chatApi({
+      'GET /api/chat/messages': () =>
+        jsonResponse(200, [
+          message(1, ME, 8, 'Te paso mi Nequi: págame antes, mi número es 300 123 4567', 9),
+          message(2, 8, ME, 'Hola, ¿sigue disponible?', 10),
+          message(3, 8, ME, 'Págame antes por Nequi y escríbeme al WhatsApp', 11),
+        ]),
+    });
+    renderApp('/chat?userId=8', { user: TEST_USER });
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Págame antes por Nequi y escríbeme al WhatsApp');
+    // Once: for the partner's message, not for my own nor for the harmless one.
+    expect(within(log).getAllByText('Cuida tu compra')).toHaveLength(1);
+    expect(
+      within(log).getByText(
+        'Nunca pagues por adelantado: paga solo cuando tengas el producto en la mano.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(log).getByRole('link', { name: 'Consejos de seguridad' })).toHaveAttribute(
+      'href',
+      '/consejos-de-seguridad',
+    );
+    expect(within(log).getByRole('button', { name: 'Reportar' })).toBeInTheDocument();
   });
 
   it('is titled like the other pages, and a person has one avatar colour in the list and the conversation', async () => {

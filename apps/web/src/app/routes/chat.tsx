@@ -3,6 +3,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { ChatProvider } from '@/features/chat/hooks/use-chat';
+import { SafetyNudge } from '@/features/safety/components/safety-nudge';
 import { readChatContact } from '@/lib/chat-contact';
 
 export const ChatRoute = () => {
@@ -12,7 +13,13 @@ export const ChatRoute = () => {
     <PageContainer sx={{ py: { xs: 2, md: 3 } }}>
       <PageTitle title="Mensajes" />
       <ChatProvider>
-        <ChatPage key={preselected?.userId ?? 'none'} preselected={preselected} />
+        <ChatPage
+          key={preselected?.userId ?? 'none'}
+          preselected={preselected}
+          receivedNote={(message) => (
+            <SafetyNudge messageId={message.id} content={message.content} />
+          )}
+        />
       </ChatProvider>
     </PageContainer>
   );

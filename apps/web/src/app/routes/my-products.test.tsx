@@ -50,6 +50,8 @@ describe('/my-products', () => {
     await within(stats).findByText('Total ganado');
     for (const label of ['Total', 'Activos', 'Vendidos'])
       expect(within(stats).getByText(label)).toBeInTheDocument();
+    // Headings in order under the page's h1 (screen readers list them; Lighthouse's heading-order).
+    expect(within(stats).getByRole('heading', { level: 2, name: 'Total ganado' })).toBeVisible();
     expect(within(stats).getByText('$ 560.000')).toBeInTheDocument();
     expect(within(stats).getByText('32 visitas')).toBeInTheDocument();
     expect(await screen.findByText('Portátil Lenovo')).toBeInTheDocument();

@@ -1,10 +1,12 @@
 import type { Product } from '@unimercado/shared/schemas/products';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { paths } from '@/config/paths';
 import { productQueryOptions } from '@/features/products/api/get-product';
 import { ProductDetail } from '@/features/products/components/product-detail';
 import { useRequireSignIn } from '@/features/products/hooks/use-pending-action';
+import { ListingSafety } from '@/features/safety/components/listing-safety';
 import { useAuth } from '@/lib/auth';
 import { buildChatContact, buildProductGreeting } from '@/lib/chat-contact';
 import { useTradeActions } from '../use-trade-actions';
@@ -24,6 +26,8 @@ export const ProductDetailRoute = () => {
   const requireSignIn = useRequireSignIn();
   const trade = useTradeActions();
   const productId = parseId(id);
+  // The page's own query (already loaded by ProductDetail): the safety links follow the listing.
+  const product = useQuery({ ...productQueryOptions(productId ?? 0), enabled: productId !== null });
 
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -48,6 +52,12 @@ export const ProductDetailRoute = () => {
           void navigate(to, { state });
         })}
       />
+      {product.data && (
+        <ListingSafety
+          productId={product.data.id}
+          canReport={user !== null && user.id !== product.data.sellerId}
+        />
+      )}
       {trade.elements}
     </PageContainer>
   );

@@ -10,6 +10,7 @@ import {
   LazySellerListings,
   usePreloadSellerListings,
 } from '@/features/users/components/lazy-seller-listings';
+import { BlockedUsersCard } from '@/features/safety/components/blocked-users-card';
 import { OwnProfile } from '@/features/users/components/own-profile';
 import { PasskeysCard } from '@/features/users/components/passkeys-card';
 import { useAuth } from '@/lib/auth';
@@ -34,6 +35,7 @@ export const ProfileRoute = () => {
               <VerificationStatusCard />
               <DigestSetting />
               <PasskeysCard />
+              <BlockedUsersCard />
             </>
           }
           onProfileSaved={handleSaved}

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A figure with its label (My products, My favourites, My purchases). */
+/** A figure with its label (My products, My favourites, My purchases), the label a heading right under the page's h1. */
 export const StatCard = ({
   label,
   value,
@@ -21,7 +21,7 @@ export const StatCard = ({
     <CardContent sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main', mb: 1 }}>
         {icon}
-        <Typography variant="body2" color="text.secondary" component="h3">
+        <Typography variant="body2" color="text.secondary" component="h2">
           {label}
         </Typography>
       </Box>

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_SINGLE_VIEW_BREAKPOINT_PX } from '@unimercado/shared/constants';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { useAuth } from '@/lib/auth';
 import { useChatContact } from '../api/get-chat-contact';
@@ -22,7 +22,13 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
  * /chat (spec section 2): people on the left, the conversation on the right; at 650px or less
  * one view at a time with a back button.
  */
-export const ChatPage = ({ preselected }: { preselected: Preselected | null }) => {
+export const ChatPage = ({
+  preselected,
+  receivedNote,
+}: {
+  preselected: Preselected | null;
+  receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+}) => {
   const { user } = useAuth();
   const chat = useChat();
   const users = useChatUsers();
@@ -146,6 +152,7 @@ export const ChatPage = ({ preselected }: { preselected: Preselected | null }) =
                 }
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
+                receivedNote={receivedNote}
               />
             ) : (
               <Box

@@ -9,7 +9,16 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CHAT_LIMITS } from '@unimercado/shared/chat-constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { TextField } from '@/components/form/text-field';
@@ -67,7 +76,10 @@ export const Conversation = ({
   initialMessage,
   showBack,
   onBack,
+  receivedNote,
 }: {
+  /** Shown under each message the partner sent (the page composes the safety nudge here). */
+  receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
   myId: number;
   partner: { id: number; name: string };
   initialMessage: string;
@@ -186,7 +198,10 @@ export const Conversation = ({
               </Typography>
             )}
             {messages.map((message) => (
-              <Bubble key={message.id} message={message} isMine={message.senderId === myId} />
+              <Fragment key={message.id}>
+                <Bubble message={message} isMine={message.senderId === myId} />
+                {message.senderId !== myId && receivedNote?.(message)}
+              </Fragment>
             ))}
           </>
         )}
