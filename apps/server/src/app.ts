@@ -31,6 +31,7 @@ import {
 import { insertNotification } from './modules/notifications/notifications.service';
 import { imageWorkQueue } from './modules/products/images';
 import { createProductHeadRenderer } from './modules/products/product-head';
+import { productTestHooksRoutes } from './modules/products/test-hooks.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
 import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessions';
@@ -274,6 +275,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(blocksRoutes, { prefix: '/api/blocks' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });
+  // Browser tests only; never with NODE_ENV=production (config/env.ts, decision 094).
+  if (config.testHooks) await app.register(productTestHooksRoutes, { prefix: '/api/test' });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

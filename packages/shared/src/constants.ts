@@ -25,6 +25,9 @@ export const toProductCondition = (value: string): ProductCondition | undefined 
   PRODUCT_CONDITIONS.find((condition) => condition.toLowerCase() === value.trim().toLowerCase());
 
 export const LOCATION_MAX_LENGTH = 100;
+/** Course codes on a listing (issue 21, decision 095): at most this many, each this long. */
+export const MAX_COURSE_CODES = 5;
+export const COURSE_CODE_MAX_LENGTH = 20;
 /** Prices are whole or cent amounts above 0 and below a billion pesos. */
 export const PRICE_MAX = 999_999_999;
 export const SEARCH_MAX_LENGTH = 100;
@@ -84,6 +87,8 @@ export const NOTIFICATION_TYPES = {
   offerAnswered: 2,
   newOffer: 3,
   moderation: 4,
+  /** A listing about to expire, or expired (decision 094). */
+  listingExpiry: 6,
 } as const;
 
 /** Email verification links stay valid this long. */

@@ -21,6 +21,44 @@ describe('parseEnv', () => {
     expect(config.storage).toEqual({ driver: 'disk', s3: undefined });
   });
 
+  it('reads listing expiry and course settings (decisions 094, 095)', () => {
+    const defaults = parseEnv({});
+    expect(defaults.listings).toEqual({ ttlDays: 60, reminderDays: 3 });
+    expect(defaults.courses.known).toEqual([]);
+    expect(new RegExp(defaults.courses.pattern, 'u').test('MAT101')).toBe(true);
+    expect(new RegExp(defaults.courses.pattern, 'u').test('HOLA MUNDO')).toBe(false);
+    expect(defaults.testHooks).toBe(false);
+    const dir = mkdtempSync(path.join(tmpdir(), 'um-courses-'));
+    const file = path.join(dir, 'courses.txt');
+    writeFileSync(file, '# Ingeniería\nisis-1105\nMATE-1203, FISI-1018 # física\n');
+    const custom = parseEnv({
+      LISTING_TTL_DAYS: '30',
+      LISTING_EXPIRY_REMINDER_DAYS: '5',
+      COURSE_CODE_PATTERN: '^[A-Z]{4}-[0-9]{4}$',
+      COURSE_CODES: 'ADMI-1101',
+      COURSE_CODES_FILE: file,
+    });
+    expect(custom.listings).toEqual({ ttlDays: 30, reminderDays: 5 });
+    expect(custom.courses.known).toEqual(['ADMI-1101', 'FISI-1018', 'ISIS-1105', 'MATE-1203']);
+    expect(() => parseEnv({ LISTING_TTL_DAYS: '5', LISTING_EXPIRY_REMINDER_DAYS: '5' })).toThrow(
+      /LISTING_EXPIRY_REMINDER_DAYS debe ser menor que LISTING_TTL_DAYS/,
+    );
+    expect(() => parseEnv({ LISTING_TTL_DAYS: 'sesenta' })).toThrow(/LISTING_TTL_DAYS/);
+    expect(() => parseEnv({ COURSE_CODE_PATTERN: '([A-Z' })).toThrow(
+      /COURSE_CODE_PATTERN debe ser una expresión regular válida/,
+    );
+    expect(() => parseEnv({ COURSE_CODES: 'MAT101,no vale' })).toThrow(
+      /no cumplen COURSE_CODE_PATTERN: NO VALE/,
+    );
+    expect(() => parseEnv({ COURSE_CODES_FILE: path.join(dir, 'missing.txt') })).toThrow(
+      /no se pudo leer COURSE_CODES_FILE/,
+    );
+    expect(parseEnv({ TEST_HOOKS: '1' }).testHooks).toBe(true);
+    expect(() =>
+      parseEnv({ TEST_HOOKS: '1', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/TEST_HOOKS no se permite con NODE_ENV=production/);
+  });
+
   it('reads the photo storage settings and refuses incomplete S3 ones (decision 055)', () => {
     expect(parseEnv({ STORAGE_DRIVER: 'postgres' }).storage.driver).toBe('postgres');
     const s3 = parseEnv({

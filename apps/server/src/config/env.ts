@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_APP_NAME } from '@unimercado/shared/constants';
+import { COURSE_CODE_MAX_LENGTH, DEFAULT_APP_NAME } from '@unimercado/shared/constants';
 import { DEFAULT_CAMPUS_TIME_ZONE, resolveTimeZone } from '@unimercado/shared/format';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
@@ -75,9 +75,43 @@ export type AppConfig = {
   storage: StorageSettings;
   /** WebAuthn relying party (decision 067): the domain passkeys belong to, and the page origins. */
   passkeys: { rpId: string; origins: string[] };
+  /** Listings that stay fresh (decision 094): how long one stays listed, when its seller is told. */
+  listings: { ttlDays: number; reminderDays: number };
+  /**
+   * Course codes a listing may carry (decision 095): the accepted format (checked on the
+   * upper-cased code) and, when the university gives one, the list of known codes (else any
+   * code of that format).
+   */
+  courses: { pattern: string; known: string[] };
+  /**
+   * Test-only routes (`/api/test/*`, e2e only: decision 094). Refused with NODE_ENV=production.
+   */
+  testHooks: boolean;
 };
 
 const MIN_SECRET_LENGTH = 32;
+
+/** A course code as a university writes it: letters then digits ('MAT101', 'FIS1201', 'ISIS1105'). */
+export const DEFAULT_COURSE_PATTERN = '^[A-Z]{2,5}[0-9]{2,5}[A-Z]?$';
+
+/** Whether `source` compiles as a JavaScript regular expression (the web checks it too). */
+const isRegExp = (source: string) => {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A list of known codes: comma-, space- or line-separated; `#` starts a comment. */
+const readCourseList = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, ''))
+    .flatMap((line) => line.split(/[,\s]+/))
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
 const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The names Fastify's `trustProxy` (proxy-addr) knows for private ranges. */
@@ -300,6 +334,35 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   METRICS_HOST: optionalString,
+  LISTING_TTL_DAYS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'LISTING_TTL_DAYS debe ser un número de días' })
+      .int('LISTING_TTL_DAYS debe ser un número entero de días')
+      .min(2, 'LISTING_TTL_DAYS debe ser al menos 2 días')
+      .max(3650, 'LISTING_TTL_DAYS no puede pasar de 3650 días')
+      .default(60),
+  ),
+  LISTING_EXPIRY_REMINDER_DAYS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'LISTING_EXPIRY_REMINDER_DAYS debe ser un número de días' })
+      .int('LISTING_EXPIRY_REMINDER_DAYS debe ser un número entero de días')
+      .min(1, 'LISTING_EXPIRY_REMINDER_DAYS debe ser al menos 1 día')
+      .default(3),
+  ),
+  COURSE_CODE_PATTERN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(200, 'COURSE_CODE_PATTERN no puede tener más de 200 caracteres')
+      .refine(isRegExp, 'COURSE_CODE_PATTERN debe ser una expresión regular válida')
+      .default(DEFAULT_COURSE_PATTERN),
+  ),
+  COURSE_CODES: list,
+  COURSE_CODES_FILE: optionalString,
+  TEST_HOOKS: booleanSetting('TEST_HOOKS'),
   WEB_DIST_DIR: optionalString,
   // false (no proxy: the socket's address is the client's) or the proxies' own addresses.
   TRUST_PROXY: z
@@ -356,6 +419,34 @@ export const parseEnv = (
       'S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY se indican juntos (o ninguno, para las credenciales del entorno)',
     );
   }
+  if (result.success && result.data.LISTING_EXPIRY_REMINDER_DAYS >= result.data.LISTING_TTL_DAYS) {
+    problems.push(
+      'LISTING_EXPIRY_REMINDER_DAYS: LISTING_EXPIRY_REMINDER_DAYS debe ser menor que LISTING_TTL_DAYS',
+    );
+  }
+  if (result.success && result.data.TEST_HOOKS && result.data.NODE_ENV === 'production') {
+    problems.push('TEST_HOOKS: TEST_HOOKS no se permite con NODE_ENV=production');
+  }
+  const knownCourses = result.success ? [...result.data.COURSE_CODES] : [];
+  if (result.success && result.data.COURSE_CODES_FILE) {
+    try {
+      const file = path.resolve(REPO_ROOT, result.data.COURSE_CODES_FILE);
+      knownCourses.push(...readCourseList(readFileSync(file, 'utf8')));
+    } catch {
+      problems.push('COURSE_CODES_FILE: no se pudo leer COURSE_CODES_FILE');
+    }
+  }
+  if (result.success) {
+    const pattern = new RegExp(result.data.COURSE_CODE_PATTERN, 'u');
+    const wrong = knownCourses
+      .map((code) => code.toUpperCase())
+      .filter((code) => code.length > COURSE_CODE_MAX_LENGTH || !pattern.test(code));
+    if (wrong.length > 0) {
+      problems.push(
+        `COURSE_CODES: estos códigos no cumplen COURSE_CODE_PATTERN: ${wrong.slice(0, 5).join(', ')}`,
+      );
+    }
+  }
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -410,6 +501,12 @@ export const parseEnv = (
           ? e.PASSKEY_ORIGINS
           : [...new Set([new URL(publicUrl).origin, ...e.CORS_ORIGINS, ...devOrigins])],
     },
+    listings: { ttlDays: e.LISTING_TTL_DAYS, reminderDays: e.LISTING_EXPIRY_REMINDER_DAYS },
+    courses: {
+      pattern: e.COURSE_CODE_PATTERN,
+      known: [...new Set(knownCourses.map((code) => code.toUpperCase()))].sort(),
+    },
+    testHooks: e.TEST_HOOKS,
   };
 };
 

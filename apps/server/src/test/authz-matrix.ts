@@ -229,6 +229,7 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   { route: 'GET /api/products/available', url: '/api/products/available', expect: ALL(200) },
   { route: 'GET /api/products/stats', url: '/api/products/stats', expect: MEMBERS(200) },
   { route: 'GET /api/products/locations', url: '/api/products/locations?q=bib', expect: ALL(200) },
+  { route: 'GET /api/products/courses', url: '/api/products/courses', expect: ALL(200) },
   {
     route: 'POST /api/products/upload-images',
     url: '/api/products/upload-images',
@@ -264,6 +265,12 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   {
     route: 'PATCH /api/products/:id/sold',
     url: '/api/products/{product}/sold',
+    expect: [401, 403, 200, 403, 403],
+  },
+  // Renewing a listing (decision 094): its seller only, like an edit.
+  {
+    route: 'POST /api/products/:id/renew',
+    url: '/api/products/{product}/renew',
     expect: [401, 403, 200, 403, 403],
   },
 

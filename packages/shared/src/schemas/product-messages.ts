@@ -1,7 +1,9 @@
 import {
+  COURSE_CODE_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   MAX_IMAGE_BYTES,
+  MAX_COURSE_CODES,
   MAX_IMAGES,
   TITLE_MAX_LENGTH,
 } from '../constants';
@@ -66,4 +68,15 @@ export const PRODUCT_MESSAGES = {
     'No se pudo eliminar el producto. Puede que tenga ventas asociadas o un error interno del servidor.',
   deleteError: 'Error al eliminar el producto.',
   markSoldError: 'Error al marcar como vendido.',
+  tooManyCourses: `Puedes indicar como máximo ${MAX_COURSE_CODES} códigos de curso.`,
+  courseTooLong: `Un código de curso no puede tener más de ${COURSE_CODE_MAX_LENGTH} caracteres.`,
+  courseFormat: (code: string) => `«${code}» no es un código de curso válido (por ejemplo MAT101).`,
+  courseUnknown: (code: string) => `«${code}» no está en la lista de cursos de la universidad.`,
+  courseFilterInvalid: 'El código de curso no es válido.',
+  expired: 'Caducado',
+  renew: 'Renovar',
+  renewError: 'No se pudo renovar la publicación. Inténtalo de nuevo.',
+  renewSuccess: 'Publicación renovada: vuelve a aparecer en las búsquedas.',
+  soldNotRenewable: 'Un producto vendido o reservado no caduca ni se renueva.',
+  expiredHint: 'Caducó y no aparece en las búsquedas. Renuévala para publicarla de nuevo.',
 } as const;

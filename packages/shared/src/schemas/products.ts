@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  COURSE_CODE_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
+  MAX_COURSE_CODES,
   MAX_ID,
   MAX_IMAGES,
   PRICE_MAX,
@@ -74,6 +76,31 @@ const imageUrlSchema = z
       .refine((urls) => new Set(urls).size === urls.length, PRODUCT_MESSAGES.imageNotUploaded),
   );
 
+/** One course code as stored: trimmed, upper-cased ('mat101 ' → 'MAT101'). */
+export const normalizeCourseCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * A listing's course codes (decision 095): a list, or comma-joined text; null or blank is none.
+ * Normalised and de-duplicated here; the university's format and list are the server's check.
+ */
+export const courseCodesSchema = z
+  .union([
+    z.string().max(MAX_COURSE_CODES * (COURSE_CODE_MAX_LENGTH + 2)),
+    z.array(z.string()),
+    z.null(),
+  ])
+  .transform((value) =>
+    (typeof value === 'string' ? value.split(',') : (value ?? []))
+      .map(normalizeCourseCode)
+      .filter(Boolean),
+  )
+  .transform((codes) => [...new Set(codes)])
+  .pipe(
+    z
+      .array(z.string().max(COURSE_CODE_MAX_LENGTH, PRODUCT_MESSAGES.courseTooLong))
+      .max(MAX_COURSE_CODES, PRODUCT_MESSAGES.tooManyCourses),
+  );
+
 const productFields = {
   title: requiredText(
     PRODUCT_MESSAGES.titleRequired,
@@ -94,6 +121,8 @@ const productFields = {
   ),
   categoryId: categoryIdSchema,
   imageUrl: imageUrlSchema.optional(),
+  /** Course codes ('MAT101'): textbooks, notes, lab kits (issue 21). */
+  courseCodes: courseCodesSchema.optional(),
   /** Spec clients send the seller; only the caller's own id is accepted (403 otherwise). */
   sellerId: z.number().int().nullable().optional(),
 };
@@ -108,7 +137,9 @@ const titleAlias = (value: unknown) => {
 };
 
 /** The fields a person fills in to publish or edit (the forms validate with this too). */
-export const productFormSchema = z.object(productFields).omit({ imageUrl: true, sellerId: true });
+export const productFormSchema = z
+  .object(productFields)
+  .omit({ imageUrl: true, sellerId: true, courseCodes: true });
 
 /** `POST /api/products` (spec section 7); sellerId comes from the token, isSold starts false. */
 export const createProductBodySchema = z.preprocess(titleAlias, z.object(productFields));
@@ -159,6 +190,15 @@ export const productSchema = z.object({
   /** Sold through an accepted offer whose hand-off is still open: 'Reservado' (decision 075). */
   isReserved: z.boolean(),
   soldAt: z.string().nullable(),
+  /** Course codes it is for ('MAT101'), possibly none (decision 095). */
+  courseCodes: z.array(z.string()),
+  /**
+   * When it stops being listed unless renewed (decision 094); it does not matter once sold.
+   * ISO-8601, UTC.
+   */
+  expiresAt: z.string(),
+  /** Expired: hidden from every list and search; only its seller (and admins) still see it. */
+  isExpired: z.boolean(),
   createdAt: z.string().describe('ISO-8601, UTC'),
   updatedAt: z.string().describe('ISO-8601, UTC'),
   /** Detail views (one per viewer per day); only in answers to the product's seller. */
@@ -192,6 +232,16 @@ export const productListQuerySchema = paginationQuerySchema
     ),
     location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),
     search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
+    /** Listings for this course code (any case: 'mat101' finds 'MAT101'). */
+    course: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(COURSE_CODE_MAX_LENGTH, PRODUCT_MESSAGES.courseFilterInvalid)
+        .transform(normalizeCourseCode)
+        .optional(),
+    ),
     /** Omitted: a seller's list (`sellerId`) has both; any other only available ones. */
     isSold: z
       .preprocess(blankToUndefined, z.enum(['true', 'false']).optional())
@@ -219,11 +269,24 @@ export const sellerStatsSchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
   sold: z.number().int(),
+  /** Unsold but expired (decision 094); `active` counts the unsold ones still listed. */
+  expired: z.number().int(),
   /** Sum of the prices of the sold products (spec section 9). */
   totalEarned: z.number(),
   totalViews: z.number().int(),
 });
 export type SellerStats = z.infer<typeof sellerStatsSchema>;
+
+/** `GET /api/products/courses`: the university's format and the codes to suggest. */
+export const courseCatalogSchema = z.object({
+  /** The accepted format, a regular expression checked on the upper-cased code. */
+  pattern: z.string(),
+  /** Whether only the listed codes are accepted (the university gave a list). */
+  isClosedList: z.boolean(),
+  /** The known codes; without a university list, the codes used on listings, most used first. */
+  codes: z.array(z.string()),
+});
+export type CourseCatalog = z.infer<typeof courseCatalogSchema>;
 
 export const locationSuggestionsQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),

@@ -43,6 +43,21 @@ export const products = pgTable(
     isReserved: boolean('is_reserved').notNull().default(false),
     /** Hidden by moderation, or pending review after several reports (decision 071). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Listings that stay fresh (decision 094): when it stops being listed unless renewed (set
+     * from LISTING_TTL_DAYS on publish and renewal); the expiry job sets `expired_at` once it has
+     * passed and `expiry_reminded_at` when it told the seller. Sold listings never expire.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now() + interval '60 days'`),
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true, mode: 'date' }),
+    expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
+    /** Course codes ('MAT101') it is for, upper-cased (decision 095). */
+    courseCodes: varchar('course_codes', { length: 20 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(20)[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -70,6 +85,12 @@ export const products = pgTable(
       .on(t.createdAt.desc())
       .where(sql`${t.isSold} = false`),
     index('products_price_idx').on(t.price),
+    // The expiry job's look-up: unsold listings still listed, by when they expire.
+    index('products_listed_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.isSold} = false and ${t.expiredAt} is null`),
+    // Everything for a course (`course_codes @> array[code]`).
+    index('products_course_codes_idx').using('gin', t.courseCodes),
     // A category or a condition with a price range narrows a search before the rows are read.
     index('products_available_category_price_idx')
       .on(t.categoryId, t.price)

@@ -31,6 +31,9 @@ type ProductRow = {
   created_at: Date | string;
   updated_at: Date | string;
   hidden_at: Date | string | null;
+  expires_at: Date | string;
+  expired_at: Date | string | null;
+  course_codes: string[] | string | null;
   images: ImageTuple[] | string | null;
   view_count?: number | string | null;
   favorites_count?: number | string | null;
@@ -50,6 +53,7 @@ const productColumns = (withViews: boolean) => sql`
   p.id, p.title, p.description, p.price::float8 as price, p.condition, p.location,
   p.category_id, c.name as category_name, p.seller_id, u.name as seller_name,
   p.is_sold, p.is_reserved, p.sold_at, p.created_at, p.updated_at, p.hidden_at,
+  p.expires_at, p.expired_at, array_to_json(p.course_codes) as course_codes,
   coalesce((
     select json_agg(json_build_array(i.key, i.width, i.height, i.thumbnail_key,
       i.thumbnail_width, i.thumbnail_height) order by i.position)
@@ -97,6 +101,12 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
     isSold: row.is_sold,
     isReserved: row.is_reserved,
     soldAt: row.sold_at ? toIso(row.sold_at) : null,
+    courseCodes:
+      typeof row.course_codes === 'string'
+        ? (JSON.parse(row.course_codes) as string[])
+        : (row.course_codes ?? []),
+    expiresAt: toIso(row.expires_at),
+    isExpired: row.expired_at !== null,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
     ...(row.view_count === undefined || row.view_count === null
@@ -114,7 +124,7 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
  * seller. The chat's list of members to write to puts sellers of current listings first.
  */
 export const latestAvailableListingOf = (sellerId: SQL) =>
-  sql`(select max(p.created_at) from products p where p.seller_id = ${sellerId} and not p.is_sold and p.hidden_at is null)`;
+  sql`(select max(p.created_at) from products p where p.seller_id = ${sellerId} and not p.is_sold and p.hidden_at is null and p.expired_at is null)`;
 
 export const findProductRow = async (db: Queryable, id: number, withViews = false) =>
   (
@@ -145,6 +155,19 @@ export const lockProductRow = async (tx: Tx, id: number) => {
 };
 
 type ProductScope = { tx: Tx; afterCommit: AfterCommit };
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** When a listing published or renewed at `now` expires (decision 094). */
+export const expiryFrom = (now: Date, ttlDays: number) =>
+  new Date(now.getTime() + ttlDays * DAY_MS);
+
+/** The columns of a listing listed afresh at `now`: a new period, no reminder, not expired. */
+export const relisted = (now: Date, ttlDays: number) => ({
+  expiresAt: expiryFrom(now, ttlDays),
+  expiryRemindedAt: null,
+  expiredAt: null,
+});
 type ProductBus = { publish: (topic: string, payload: unknown) => Promise<void> };
 
 /**
@@ -175,13 +198,21 @@ export const endProductReservation = async (
   id: number,
   now: Date,
   outcome: 'completed' | 'cancelled',
+  /** Called off: listed again for a whole period from now (decision 094). */
+  listingTtlDays = 0,
 ) => {
   await scope.tx
     .update(products)
     .set(
       outcome === 'completed'
         ? { isReserved: false }
-        : { isSold: false, isReserved: false, soldAt: null, updatedAt: now },
+        : {
+            isSold: false,
+            isReserved: false,
+            soldAt: null,
+            updatedAt: now,
+            ...relisted(now, listingTtlDays),
+          },
     )
     .where(eq(products.id, id));
   scope.afterCommit(() => bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
@@ -301,8 +332,11 @@ export const listProductRows = async (
   query: ProductListQuery,
   options: { withViews?: boolean; hiddenFor?: number | undefined } = {},
 ): Promise<Page> => {
-  // Listings hidden by moderation show only in their seller's own list (decision 071).
-  const filters: SQL[] = options.withViews ? [] : [sql`p.hidden_at is null`];
+  // Listings hidden by moderation (decision 071) or expired (decision 094) show only in their
+  // seller's own list.
+  const filters: SQL[] = options.withViews
+    ? []
+    : [sql`p.hidden_at is null`, sql`p.expired_at is null`];
   // The listings of members the viewer blocked are not theirs to see (decision 071).
   if (options.hiddenFor !== undefined) {
     filters.push(
@@ -315,6 +349,9 @@ export const listProductRows = async (
   if (query.minPrice !== undefined) filters.push(sql`p.price >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) filters.push(sql`p.price <= ${query.maxPrice}`);
   if (query.status !== undefined) filters.push(sql`p.condition = ${query.status}`);
+  if (query.course !== undefined) {
+    filters.push(sql`p.course_codes @> array[${query.course}]::varchar(20)[]`);
+  }
   if (query.location !== undefined) {
     filters.push(
       sql`${folded(sql`p.location`)} like ${folded(sql`${containsPattern(query.location)}`)}`,

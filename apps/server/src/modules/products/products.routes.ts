@@ -4,6 +4,7 @@ import { errorBodySchema } from '@unimercado/shared/errors';
 import { idParamsSchema } from '@unimercado/shared/schemas/common';
 import {
   availableProductsQuerySchema,
+  courseCatalogSchema,
   createProductBodySchema,
   locationSuggestionsQuerySchema,
   PRODUCT_MESSAGES,
@@ -27,6 +28,7 @@ import { displayFileName, processImages, uploadWorkKey } from './images';
 import {
   createProduct,
   deleteProduct,
+  getCourseCatalog,
   getProduct,
   getSellerStats,
   getShareImage,
@@ -36,6 +38,7 @@ import {
   markSold,
   PRODUCTS_CHANGED_TOPIC,
   recordView,
+  renewProduct,
   suggestLocations,
   updateProduct,
   type ProductCaches,
@@ -45,6 +48,7 @@ import {
 } from './products.service';
 import { createCache } from '../../lib/cache';
 import { hasBlockedAnyone } from '../blocks/blocks.service';
+import { startListingExpiry } from './listing-expiry';
 import { saveUploads, startUploadSweeper } from './uploads';
 
 const e = errorBodySchema;
@@ -170,14 +174,14 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     app.bus.subscribe(PRODUCTS_CHANGED_TOPIC, caches.clear),
     app.bus.subscribe(SESSIONS_REVOKED_TOPIC, caches.clear),
   ];
-  let stopSweeper: (() => Promise<void>) | undefined;
+  let stoppers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    stopSweeper = startUploadSweeper(base);
+    stoppers = [startUploadSweeper(base), startListingExpiry(base)];
     await app.bus.whenSubscribed();
   });
   app.addHook('onClose', async () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
-    await stopSweeper?.();
+    await Promise.all(stoppers.map((stop) => stop()));
   });
 
   await app.register(fastifyMultipart, {
@@ -290,6 +294,19 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     },
     (request) =>
       locations.load(`q:${request.query.q ?? ''}`, () => suggestLocations(deps, request.query.q)),
+  );
+
+  app.get(
+    '/courses',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Cursos: el formato aceptado de los códigos (expresión regular) y los códigos a sugerir (la lista de la universidad o los más usados)',
+        response: { 200: courseCatalogSchema },
+      },
+    },
+    () => getCourseCatalog(deps),
   );
 
   app.post(
@@ -444,6 +461,22 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
       onRequest: [app.authenticate],
     },
     (request) => markSold(deps, request.user, request.params.id),
+  );
+
+  app.post(
+    '/:id/renew',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Renueva un producto propio no vendido: vuelve a aparecer en listas y búsquedas durante LISTING_TTL_DAYS días (decisión 094)',
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: productSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => renewProduct(deps, request.user, request.params.id),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import type { PaginationQuery } from '@unimercado/shared/schemas/common';
 import {
   PRODUCT_MESSAGES,
   type CreateProductInput,
+  type CourseCatalog,
   type Product,
   type ProductListQuery,
   type SellerStats,
@@ -27,10 +28,12 @@ import { findCategory } from '../categories/categories.service';
 import { toShareJpeg } from './images';
 import {
   containsPattern,
+  expiryFrom,
   findProductRow,
   listProductRows,
   lockProductRow,
   PRODUCTS_CHANGED_TOPIC,
+  relisted,
   setProductSold,
   toProductDto,
 } from './products.queries';
@@ -121,6 +124,29 @@ const insertImages = async (tx: Tx, productId: number, images: readonly StoredIm
   );
 };
 
+/**
+ * The listing's course codes checked against the university's format and list (decision 095);
+ * the shared schema already normalised them. A 400 naming the first wrong code.
+ */
+export const assertCourseCodes = (
+  config: Pick<AppDeps['config'], 'courses'>,
+  codes: readonly string[],
+) => {
+  const pattern = new RegExp(config.courses.pattern, 'u');
+  for (const code of codes) {
+    const message = !pattern.test(code)
+      ? PRODUCT_MESSAGES.courseFormat(code)
+      : config.courses.known.length > 0 && !config.courses.known.includes(code)
+        ? PRODUCT_MESSAGES.courseUnknown(code)
+        : undefined;
+    if (message) {
+      throw new AppError(400, 'VALIDATION_ERROR', message, {
+        details: { in: 'body', path: '/courseCodes' },
+      });
+    }
+  }
+};
+
 /** The product as its viewer sees it: the seller also gets the view and favourite counts. */
 const readProduct = async (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,
@@ -129,8 +155,13 @@ const readProduct = async (
 ): Promise<Product> => {
   const row = await findProductRow(deps.db, id, viewer !== null);
   if (!row) throw notFound();
-  // A hidden listing is its seller's and the admins' to see (decision 071).
-  if (row.hidden_at !== null && viewer?.id !== row.seller_id && !(viewer && isAdmin(viewer))) {
+  // A hidden (decision 071) or expired (decision 094) listing is not listed: its seller's and
+  // the admins' to see; to anyone else it does not exist.
+  if (
+    (row.hidden_at !== null || row.expired_at !== null) &&
+    viewer?.id !== row.seller_id &&
+    !(viewer && isAdmin(viewer))
+  ) {
     throw notFound();
   }
   const product = toProductDto(deps.storage, row);
@@ -156,6 +187,7 @@ export const createProduct = async (
   assertVerified(actor);
   assertPayloadActor(actor, input.sellerId, PRODUCT_MESSAGES.sellerMismatch);
   await assertCategory(deps, input.categoryId);
+  assertCourseCodes(deps.config, input.courseCodes ?? []);
   const keys = keysFromUrls(deps, input.imageUrl ?? []);
   const now = deps.now();
   const id = await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -169,6 +201,8 @@ export const createProduct = async (
         price: input.price,
         condition: input.status,
         location: input.location,
+        courseCodes: input.courseCodes ?? [],
+        expiresAt: expiryFrom(now, deps.config.listings.ttlDays),
         createdAt: now,
         updatedAt: now,
       })
@@ -203,6 +237,7 @@ export const updateProduct = async (
     throw new AppError(400, 'VALIDATION_ERROR', PRODUCT_MESSAGES.idMismatch);
   }
   assertPayloadActor(actor, input.sellerId, PRODUCT_MESSAGES.sellerMismatch);
+  if (input.courseCodes !== undefined) assertCourseCodes(deps.config, input.courseCodes);
   const now = deps.now();
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const product = await lockProduct(tx, id);
@@ -220,6 +255,7 @@ export const updateProduct = async (
         ...(input.status === undefined ? {} : { condition: input.status }),
         ...(input.location === undefined ? {} : { location: input.location }),
         ...(input.categoryId === undefined ? {} : { categoryId: input.categoryId }),
+        ...(input.courseCodes === undefined ? {} : { courseCodes: input.courseCodes }),
         updatedAt: now,
       })
       .where(eq(products.id, id));
@@ -292,6 +328,32 @@ export const markSold = async (deps: ProductsDeps, actor: Actor, id: number): Pr
   return readProduct(deps, actor, id);
 };
 
+/**
+ * 'Renovar' (decision 094): the owner lists an unsold listing again for a whole period from now,
+ * expired or not (a reminder's answer); it shows in lists and search again at once. Owner only,
+ * admins included; sold and reserved listings never expire, so they are not renewed (409).
+ */
+export const renewProduct = async (
+  deps: ProductsDeps,
+  actor: Actor,
+  id: number,
+): Promise<Product> => {
+  const now = deps.now();
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const product = await lockProduct(tx, id);
+    assertOwner(actor, product.sellerId, PRODUCT_MESSAGES.notOwner);
+    if (product.isSold) {
+      throw new AppError(409, 'PRODUCT_SOLD', PRODUCT_MESSAGES.soldNotRenewable);
+    }
+    await tx
+      .update(products)
+      .set(relisted(now, deps.config.listings.ttlDays))
+      .where(eq(products.id, id));
+    announceChange(deps, afterCommit);
+  });
+  return readProduct(deps, actor, id);
+};
+
 export type ProductPage = { items: Product[]; total: number };
 
 /**
@@ -333,13 +395,15 @@ export const getSellerStats = async (
     total: number | string;
     active: number | string;
     sold: number | string;
+    expired: number | string;
     total_views: number | string;
   }>(
     deps.db,
     sql`
     select count(*) as total,
-      count(*) filter (where not p.is_sold) as active,
+      count(*) filter (where not p.is_sold and p.expired_at is null) as active,
       count(*) filter (where p.is_sold) as sold,
+      count(*) filter (where not p.is_sold and p.expired_at is not null) as expired,
       (select count(*) from product_views v join products vp on vp.id = v.product_id
         where vp.seller_id = ${actor.id}) as total_views
     from products p where p.seller_id = ${actor.id}`,
@@ -348,6 +412,7 @@ export const getSellerStats = async (
     total: Number(row?.total ?? 0),
     active: Number(row?.active ?? 0),
     sold: Number(row?.sold ?? 0),
+    expired: Number(row?.expired ?? 0),
     totalEarned: await earned,
     totalViews: Number(row?.total_views ?? 0),
   };
@@ -393,6 +458,29 @@ export const recordView = async (
       on conflict do nothing returning product_id`,
   );
   return { counted: rows.length > 0 };
+};
+
+/** Codes suggested without a university list: the most used on listed products. */
+const COURSE_SUGGESTIONS = 50;
+
+/**
+ * What the course chip input offers (decision 095): the university's format, and its list of
+ * known codes, or else the codes already used on listed products, most used first.
+ */
+export const getCourseCatalog = async (
+  deps: Pick<ProductsDeps, 'db' | 'config'>,
+): Promise<CourseCatalog> => {
+  const { pattern, known } = deps.config.courses;
+  if (known.length > 0) return { pattern, isClosedList: true, codes: known };
+  const rows = await queryRows<{ code: string }>(
+    deps.db,
+    sql`
+    select code from products p, unnest(p.course_codes) as code
+    where not p.is_sold and p.hidden_at is null and p.expired_at is null
+    group by code order by count(*) desc, code asc
+    limit ${COURSE_SUGGESTIONS}`,
+  );
+  return { pattern, isClosedList: false, codes: rows.map((row) => row.code) };
 };
 
 const LOCATION_SUGGESTIONS = 8;

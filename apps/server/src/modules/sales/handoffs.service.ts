@@ -12,6 +12,7 @@ import {
 } from '@unimercado/shared/schemas/handoffs';
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { products, sales, users } from '../../db/schema';
+import type { AppDeps } from '../../lib/deps';
 import { inTransaction, type Tx, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import { assertAdmin, type Actor } from '../../lib/authorization';
@@ -319,7 +320,7 @@ export const confirmHandoff = async (deps: SalesDeps, actor: Actor, id: number) 
  * product available again, and both parties are told. A no-show counts against the other party.
  */
 export const cancelHandoff = async (
-  deps: SalesDeps,
+  deps: SalesDeps & Pick<AppDeps, 'config'>,
   actor: Actor,
   id: number,
   input: CancelHandoffInput,
@@ -345,7 +346,14 @@ export const cancelHandoff = async (
         updatedAt: now,
       })
       .where(eq(sales.id, row.id));
-    await endProductReservation(scope, deps.bus, product.id, now, 'cancelled');
+    await endProductReservation(
+      scope,
+      deps.bus,
+      product.id,
+      now,
+      'cancelled',
+      deps.config.listings.ttlDays,
+    );
     for (const [userId, role] of [
       [row.buyerId, 'buyer'],
       [row.sellerId, 'seller'],

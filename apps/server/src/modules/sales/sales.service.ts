@@ -131,7 +131,8 @@ export const createOffer = async (
         throw new AppError(403, 'SELF_ACTION', SALE_MESSAGES.ownProduct);
       }
       await assertNotBlocked(tx, actor.id, product.sellerId);
-      if (product.hiddenAt !== null) throw productNotFound();
+      // Hidden (decision 071) or expired (decision 094): not listed, so not offered on.
+      if (product.hiddenAt !== null || product.expiredAt !== null) throw productNotFound();
       if (product.isSold) throw new AppError(409, 'PRODUCT_SOLD', SALE_MESSAGES.productSold);
       if (input.price >= Number(product.price)) {
         throw new AppError(400, 'VALIDATION_ERROR', SALE_MESSAGES.priceNotBelow, {
