@@ -1,35 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * The one way a module runs periodic work in each instance (the photo sweep, listing expiry):
- * a first run `firstAfterMs` after start, then every `everyMs`, never two runs at once; errors
- * are logged, never thrown. Work that must happen once across instances takes its own
- * transaction-scoped advisory lock inside `run`. Returns the function that stops it (and waits
- * for a run under way).
+ * Periodic work of one process (the photo sweep, the hand-off sweep): a first run after
+ * `firstDelayMs`, then every `intervalMs`, never two runs at once, timers that do not keep the
+ * process alive. Each job is safe on several instances by itself (row locks, conditional
+ * updates), so every instance runs it. Returns the function that stops it and waits for a run
+ * in progress (onClose).
  */
-export const startPeriodic = <T>(options: {
-  run: () => Promise<T>;
-  firstAfterMs: number;
-  everyMs: number;
-  log: FastifyBaseLogger;
-  /** Logged at error level when a run fails. */
-  failure: string;
-  /** Called with each run's result (e.g. to log what it did). */
-  onDone?: (result: T) => void;
+export const startPeriodic = ({
+  name,
+  run,
+  intervalMs,
+  firstDelayMs,
+  log,
+}: {
+  name: string;
+  run: () => Promise<unknown>;
+  intervalMs: number;
+  firstDelayMs: number;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }) => {
   let running: Promise<unknown> | undefined;
-  const run = () => {
+  const tick = () => {
     if (running) return;
-    running = options
-      .run()
-      .then((result) => options.onDone?.(result))
-      .catch((error: unknown) => options.log.error({ err: error }, options.failure))
+    running = run()
+      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
       .finally(() => {
         running = undefined;
       });
   };
-  const first = setTimeout(run, options.firstAfterMs);
-  const timer = setInterval(run, options.everyMs);
+  const first = setTimeout(tick, firstDelayMs);
+  const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();
   return async () => {

@@ -105,14 +105,14 @@ export const startListingExpiry = (
   deps: Pick<AppDeps, 'db' | 'now' | 'notifier' | 'bus' | 'config' | 'log'>,
 ) =>
   startPeriodic({
-    run: () => runListingExpiry(deps),
-    firstAfterMs: LISTING_EXPIRY.firstAfterMs,
-    everyMs: LISTING_EXPIRY.intervalMs,
-    log: deps.log,
-    failure: 'listing expiry failed',
-    onDone: (report) => {
+    name: 'listing expiry',
+    run: async () => {
+      const report = await runListingExpiry(deps);
       if (report.reminded + report.expired > 0) {
         deps.log.info(report, 'listing expiry: reminded sellers and expired listings');
       }
     },
+    firstDelayMs: LISTING_EXPIRY.firstAfterMs,
+    intervalMs: LISTING_EXPIRY.intervalMs,
+    log: deps.log,
   });

@@ -194,15 +194,15 @@ export const sweepPhotos = async (
   return report;
 };
 
-/** Runs the sweep 30 s after start and then every ORPHAN_SWEEP_INTERVAL_MS; returns the stop. */
+/** Runs the sweep now and then every ORPHAN_SWEEP_INTERVAL_MS; returns the function that stops it. */
 export const startUploadSweeper = (deps: Pick<AppDeps, 'db' | 'storage' | 'now' | 'log'>) =>
   startPeriodic({
-    run: () => sweepPhotos(deps),
-    firstAfterMs: 30_000,
-    everyMs: ORPHAN_SWEEP_INTERVAL_MS,
+    name: 'upload sweep',
+    intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+    firstDelayMs: 30_000,
     log: deps.log,
-    failure: 'upload sweep failed',
-    onDone: (report) => {
+    run: async () => {
+      const report = await sweepPhotos(deps);
       if (report.orphanUploads + report.orphanFiles > 0) {
         deps.log.info(report, 'removed unpublished uploads and orphan photo files');
       }
