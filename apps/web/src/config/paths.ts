@@ -31,4 +31,6 @@ export const hrefs = {
   verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   chatWith: (userId: number | string) => `/chat?userId=${encodeURIComponent(String(userId))}`,
+  /** Everything for a course (decision 095): the search filtered by its code. */
+  course: (code: string) => `/search?course=${encodeURIComponent(code)}`,
 };

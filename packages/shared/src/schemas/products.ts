@@ -137,9 +137,7 @@ const titleAlias = (value: unknown) => {
 };
 
 /** The fields a person fills in to publish or edit (the forms validate with this too). */
-export const productFormSchema = z
-  .object(productFields)
-  .omit({ imageUrl: true, sellerId: true, courseCodes: true });
+export const productFormSchema = z.object(productFields).omit({ imageUrl: true, sellerId: true });
 
 /** `POST /api/products` (spec section 7); sellerId comes from the token, isSold starts false. */
 export const createProductBodySchema = z.preprocess(titleAlias, z.object(productFields));

@@ -41,7 +41,14 @@ const offersApi = (initial: Offer[], overrides: Parameters<typeof mockFetch>[0] 
   mockFetch({
     'GET /api/categories': () => jsonResponse(200, CATEGORIES),
     'GET /api/products/stats': () =>
-      jsonResponse(200, { total: 1, active: 1, sold: 0, totalEarned: 0, totalViews: 3 }),
+      jsonResponse(200, {
+        total: 1,
+        active: 1,
+        sold: 0,
+        expired: 0,
+        totalEarned: 0,
+        totalViews: 3,
+      }),
     'GET /api/products': () => {
       productCalls += 1;
       return jsonResponse(200, [LISTING], { 'X-Total-Count': '1' });

@@ -32,7 +32,14 @@ const dashboardApi = (overrides: Parameters<typeof mockFetch>[0] = {}) =>
   mockFetch({
     'GET /api/categories': () => jsonResponse(200, CATEGORIES),
     'GET /api/products/stats': () =>
-      jsonResponse(200, { total: 2, active: 1, sold: 1, totalEarned: 560000, totalViews: 32 }),
+      jsonResponse(200, {
+        total: 2,
+        active: 1,
+        sold: 1,
+        expired: 0,
+        totalEarned: 560000,
+        totalViews: 32,
+      }),
     'GET /api/products': ({ url }) =>
       url.searchParams.get('isSold') === 'true'
         ? jsonResponse(200, [SOLD], { 'X-Total-Count': '1' })
@@ -238,5 +245,53 @@ describe('/my-products', () => {
     expect(
       await within(dialog).findByText('Aún no has recibido ofertas por este producto.'),
     ).toBeInTheDocument();
+  });
+
+  it('an expired listing shows CADUCADO and Renovar brings it back in one click', async () => {
+    const expired = makeProduct({
+      id: 21,
+      title: 'Libro de Cálculo',
+      sellerId: TEST_USER.id,
+      isExpired: true,
+      courseCodes: ['MAT101'],
+    });
+    let isExpired = true;
+    const fetchMock = dashboardApi({
+      'GET /api/products/stats': () =>
+        jsonResponse(200, {
+          total: 1,
+          active: isExpired ? 0 : 1,
+          sold: 0,
+          expired: isExpired ? 1 : 0,
+          totalEarned: 0,
+          totalViews: 0,
+        }),
+      'GET /api/products': () =>
+        jsonResponse(200, [{ ...expired, isExpired }], { 'X-Total-Count': '1' }),
+      'POST /api/products/21/renew': () => {
+        isExpired = false;
+        return jsonResponse(200, { ...expired, isExpired: false });
+      },
+    });
+    renderApp('/my-products', { user: TEST_USER });
+    expect(await screen.findByText('CADUCADO')).toBeInTheDocument();
+    expect(
+      screen.getByText('Caducó y no aparece en las búsquedas. Renuévala para publicarla de nuevo.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('1 caducado')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver todo lo del curso MAT101' })).toHaveAttribute(
+      'href',
+      '/search?course=MAT101',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Renovar Libro de Cálculo' }));
+    expect(
+      await screen.findByText('Publicación renovada: vuelve a aparecer en las búsquedas.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('CADUCADO')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Renovar Libro de Cálculo' })).toBeNull();
+    const renewCall = fetchMock.mock.calls
+      .map((_, index) => requestOf(fetchMock, index))
+      .find((request) => request.url === '/api/products/21/renew');
+    expect(renewCall?.method).toBe('POST');
   });
 });

@@ -30,6 +30,18 @@ export const PRODUCTS_TEXT = {
   notVerified:
     'Para publicar productos necesitas verificar tu correo. Abre el enlace que te enviamos o pide uno nuevo desde tu perfil.',
   goVerify: 'Verificar desde mi perfil',
+  // Course codes (decision 095).
+  coursesLabel: 'Cursos',
+  coursesPlaceholder: 'Ej.: MAT101',
+  coursesHelp:
+    'Códigos de los cursos para los que sirve (libros, apuntes, kits). Enter o coma para añadir.',
+  courseChip: (code: string) => `Ver todo lo del curso ${code}`,
+  courseFilter: (code: string) => `Curso: ${code}`,
+  courseFilterLabel: 'Código de curso',
+  // Listings that stay fresh (decision 094).
+  expired: 'CADUCADO',
+  renewing: 'Renovando...',
+  expiredCount: (count: number) => `${count} caducado${count === 1 ? '' : 's'}`,
 } as const;
 
 export const CONDITION_LABELS: Record<ProductConditionFilter, string> = {

@@ -13,6 +13,8 @@ export type ProductPayload = {
   categoryId: number;
   /** Comma-joined URLs answered by the upload call, cover first. */
   imageUrl: string;
+  /** Course codes ('MAT101'), decision 095. */
+  courseCodes?: string[];
 };
 
 export const createProduct = (payload: ProductPayload) => api.post<Product>('/products', payload);
@@ -23,6 +25,9 @@ export const updateProduct = (id: number, payload: Partial<ProductPayload>) =>
 export const markProductSold = (id: number) => api.patch<Product>(`/products/${id}/sold`);
 
 export const deleteProduct = (id: number) => api.delete<null>(`/products/${id}`);
+
+/** 'Renovar' (decision 094): listed again for a whole period. */
+export const renewProduct = (id: number) => api.post<Product>(`/products/${id}/renew`);
 
 /** Every list, detail and dashboard figure may show the changed product: all are refreshed. */
 const useInvalidateProducts = () => {
@@ -52,4 +57,9 @@ export const useMarkProductSold = () => {
 export const useDeleteProduct = () => {
   const invalidate = useInvalidateProducts();
   return useMutation({ mutationFn: deleteProduct, onSuccess: invalidate });
+};
+
+export const useRenewProduct = () => {
+  const invalidate = useInvalidateProducts();
+  return useMutation({ mutationFn: renewProduct, onSuccess: invalidate });
 };

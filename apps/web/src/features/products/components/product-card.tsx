@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { CARD_DESCRIPTION_MAX, CARD_TITLE_MAX } from '@unimercado/shared/constants';
 import type { Product } from '@unimercado/shared/schemas/products';
@@ -60,7 +61,7 @@ export const ProductCard = ({
           image={product.images[0]}
           alt={product.title}
           eager={eager}
-          dimmed={product.isSold}
+          dimmed={product.isSold || product.isExpired}
         />
         <ConditionChip
           condition={product.status}
@@ -68,10 +69,11 @@ export const ProductCard = ({
         />
         {details.banner ? (
           <SoldBanner label={details.banner} />
+        ) : product.isSold ? (
+          <SoldBanner label={product.isReserved ? PRODUCTS_TEXT.reserved : PRODUCTS_TEXT.sold} />
         ) : (
-          product.isSold && (
-            <SoldBanner label={product.isReserved ? PRODUCTS_TEXT.reserved : PRODUCTS_TEXT.sold} />
-          )
+          // Only its seller (and admins) ever get an expired listing (decision 094).
+          product.isExpired && <SoldBanner label={PRODUCTS_TEXT.expired} />
         )}
       </Box>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, flexGrow: 1 }}>
@@ -108,6 +110,37 @@ export const ProductCard = ({
         {footer}
       </CardContent>
     </CardActionArea>
+    {product.courseCodes.length > 0 && (
+      // Outside the card's link: each chip leads to everything for its course (decision 095).
+      <Box
+        component="ul"
+        aria-label="Cursos"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 0.5,
+          listStyle: 'none',
+          m: 0,
+          px: { xs: 1.5, sm: 2 },
+          pb: 1,
+        }}
+      >
+        {product.courseCodes.map((code) => (
+          <li key={code}>
+            <Chip
+              component={RouterLink}
+              to={hrefs.course(code)}
+              clickable
+              label={code}
+              color="primary"
+              variant="outlined"
+              aria-label={PRODUCTS_TEXT.courseChip(code)}
+              sx={{ fontWeight: 600, height: 36 }}
+            />
+          </li>
+        ))}
+      </Box>
+    )}
     {actions && (
       <CardActions sx={{ px: { xs: 1, sm: 1.5 }, pt: 0, pb: 1, flexWrap: 'wrap', gap: 0.5 }}>
         {actions}

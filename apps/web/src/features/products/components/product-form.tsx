@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
 import {
@@ -10,11 +11,12 @@ import {
   TITLE_MAX_LENGTH,
 } from '@unimercado/shared/constants';
 import { productFormSchema, type Product } from '@unimercado/shared/schemas/products';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { NativeSelectField, TextField } from '@/components/form/text-field';
+import { lazyPart } from '@/lib/lazy-part';
 import { formatInteger } from '@/utils/format';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
 import { PRODUCTS_TEXT } from '../messages';
@@ -32,7 +34,14 @@ const valuesOf = (product?: Product) => ({
   location: product?.location ?? '',
   status: product?.status ?? '',
   categoryId: product ? String(product.categoryId) : '0',
+  courseCodes: product?.courseCodes ?? [],
 });
+
+// The chip input (MUI Autocomplete) loads apart from the rest of the form.
+const CourseCodesField = lazyPart(
+  'course-codes-field',
+  async () => (await import('./course-codes-field')).CourseCodesField,
+);
 
 /** Place names already used in listings, offered while typing (a native datalist: no JS cost). */
 const LocationSuggestions = ({ id, text }: { id: string; text: string }) => {
@@ -211,6 +220,22 @@ export const ProductForm = ({
               </option>
             ))}
           </FormTextField>
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="courseCodes"
+            render={({ field, fieldState }) => (
+              <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+                <CourseCodesField
+                  value={Array.isArray(field.value) ? field.value : []}
+                  onChange={field.onChange}
+                  disabled={disabled}
+                  error={fieldState.error?.message}
+                />
+              </Suspense>
+            )}
+          />
         </Grid>
         <Grid size={12}>
           <ImagePicker items={images} onChange={onImagesChange} disabled={disabled} />

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
@@ -29,7 +30,8 @@ import { isApiError, toUserMessage } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/utils/format';
 import { useProducts } from '../api/get-products';
 import { useSellerStats } from '../api/get-seller-stats';
-import { useDeleteProduct, useMarkProductSold } from '../api/product-mutations';
+import { useDeleteProduct, useMarkProductSold, useRenewProduct } from '../api/product-mutations';
+import { PRODUCTS_TEXT } from '../messages';
 import { LazyConfirmDialog, LazyEditProductDialog, preloadEditProductDialog } from './lazy-dialogs';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { EmptyState } from './product-grid';
@@ -82,6 +84,7 @@ export const SellerDashboard = ({
   });
   const markSold = useMarkProductSold();
   const remove = useDeleteProduct();
+  const renew = useRenewProduct();
   const [editing, setEditing] = useState<Product | null>(null);
   const [selling, setSelling] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -99,6 +102,29 @@ export const SellerDashboard = ({
     remove.reset();
   };
 
+  /** 'Renovar' (decision 094): one click lists an expired listing again. */
+  const renewButton = (product: Product) => {
+    const isRenewing = renew.isPending && renew.variables === product.id;
+    return (
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<AutorenewIcon />}
+        disabled={isRenewing}
+        aria-label={`${PRODUCT_MESSAGES.renew} ${product.title}`}
+        onClick={() =>
+          renew.mutate(product.id, {
+            onSuccess: () => setNotice(PRODUCT_MESSAGES.renewSuccess),
+            onError: (error) => setNotice(toUserMessage(error, PRODUCT_MESSAGES.renewError)),
+          })
+        }
+        sx={{ minHeight: 44, mr: 'auto' }}
+      >
+        {isRenewing ? PRODUCTS_TEXT.renewing : PRODUCT_MESSAGES.renew}
+      </Button>
+    );
+  };
+
   const renderActions = (product: Product) =>
     product.isSold ? (
       <Button
@@ -112,6 +138,7 @@ export const SellerDashboard = ({
       </Button>
     ) : (
       <>
+        {product.isExpired && renewButton(product)}
         <IconButton
           title="Editar"
           aria-label={`Editar ${product.title}`}
@@ -150,20 +177,27 @@ export const SellerDashboard = ({
     );
 
   const renderFooter = (product: Product) => (
-    <Typography
-      variant="caption"
-      color="text.secondary"
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
-    >
-      <VisibilityOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
-      <span>{viewsLabel(product.viewCount ?? 0)}</span>
-      {product.favoritesCount !== undefined && product.favoritesCount > 0 && (
-        <>
-          <FavoriteBorderIcon sx={{ fontSize: 16, ml: 1 }} aria-hidden />
-          <span>{savesLabel(product.favoritesCount)}</span>
-        </>
+    <>
+      {product.isExpired && !product.isSold && (
+        <Typography variant="caption" color="warning.dark" component="p" sx={{ mt: 0.5 }}>
+          {PRODUCT_MESSAGES.expiredHint}
+        </Typography>
       )}
-    </Typography>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+      >
+        <VisibilityOutlinedIcon sx={{ fontSize: 16 }} aria-hidden />
+        <span>{viewsLabel(product.viewCount ?? 0)}</span>
+        {product.favoritesCount !== undefined && product.favoritesCount > 0 && (
+          <>
+            <FavoriteBorderIcon sx={{ fontSize: 16, ml: 1 }} aria-hidden />
+            <span>{savesLabel(product.favoritesCount)}</span>
+          </>
+        )}
+      </Typography>
+    </>
   );
 
   return (
@@ -227,7 +261,14 @@ export const SellerDashboard = ({
               icon={<Inventory2OutlinedIcon />}
               hint={viewsLabel(stats.data.totalViews)}
             />
-            <StatCard label="Activos" value={stats.data.active} icon={<StorefrontOutlinedIcon />} />
+            <StatCard
+              label="Activos"
+              value={stats.data.active}
+              icon={<StorefrontOutlinedIcon />}
+              {...(stats.data.expired > 0
+                ? { hint: PRODUCTS_TEXT.expiredCount(stats.data.expired) }
+                : {})}
+            />
             <StatCard label="Vendidos" value={stats.data.sold} icon={<SellOutlinedIcon />} />
             <StatCard
               label="Total ganado"
@@ -244,7 +285,11 @@ export const SellerDashboard = ({
         aria-label="Mis productos por estado"
         sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab value="active" label={`Activos${stats.data ? ` (${stats.data.active})` : ''}`} />
+        {/* The tab also holds the expired listings, to renew (decision 094). */}
+        <Tab
+          value="active"
+          label={`Activos${stats.data ? ` (${stats.data.active + stats.data.expired})` : ''}`}
+        />
         <Tab value="sold" label={`Vendidos${stats.data ? ` (${stats.data.sold})` : ''}`} />
       </Tabs>
 
