@@ -13,6 +13,8 @@ export type ProductQuery = {
   maxPrice?: number;
   /** Condition filter: NUEVO, SEMINUEVO or USADO. */
   status?: string;
+  /** A course code ('MAT101'), decision 095. */
+  course?: string;
   location?: string;
   search?: string;
   isSold?: boolean;

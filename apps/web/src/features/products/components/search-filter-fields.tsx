@@ -37,7 +37,12 @@ const PriceFilter = ({
   </Grid>
 );
 
-export type FilterTexts = { minPrice: string; maxPrice: string; location: string };
+export type FilterTexts = {
+  minPrice: string;
+  maxPrice: string;
+  location: string;
+  course: string;
+};
 
 /**
  * The search's collapsible filters (spec section 2, Search): category, prices, condition and
@@ -121,7 +126,7 @@ export const SearchFilterFields = ({
           ))}
         </SearchSelectField>
       </Grid>
-      <Grid size={12}>
+      <Grid size={{ xs: 12, sm: 8 }}>
         <SearchTextField
           name="location"
           label="Ubicación"
@@ -129,6 +134,16 @@ export const SearchFilterFields = ({
           onChange={(event) => onText('location', event.target.value)}
           placeholder="Biblioteca, bloque, portería..."
           inputProps={{ maxLength: 100 }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <SearchTextField
+          name="course"
+          label={PRODUCTS_TEXT.courseFilterLabel}
+          value={text.course}
+          onChange={(event) => onText('course', event.target.value)}
+          placeholder="MAT101"
+          inputProps={{ maxLength: 20, autoCapitalize: 'characters' }}
         />
       </Grid>
     </Grid>

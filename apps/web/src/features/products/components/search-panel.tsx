@@ -50,13 +50,14 @@ const SearchFilterFields = lazyPart(
 const preloadFilterFields = () => void loadFilterFields();
 
 /** The filters' height while their code loads (open at first render: the URL filters). */
-const FILTERS_HEIGHT = { xs: 292, sm: 220, md: 148 };
+const FILTERS_HEIGHT = { xs: 364, sm: 220, md: 148 };
 
 const textOf = (filters: SearchFilters) => ({
   search: filters.search,
   minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
   maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
   location: filters.location,
+  course: filters.course,
 });
 
 /**
@@ -120,6 +121,7 @@ export const SearchPanel = ({
       minPrice: now.minPrice !== before.minPrice ? now.minPrice : current.minPrice,
       maxPrice: now.maxPrice !== before.maxPrice ? now.maxPrice : current.maxPrice,
       location: now.location !== before.location ? now.location : current.location,
+      course: now.course !== before.course ? now.course : current.course,
     }));
   }, [filters]);
 
@@ -129,6 +131,7 @@ export const SearchPanel = ({
     minPrice: parsePriceInput(values.minPrice),
     maxPrice: parsePriceInput(values.maxPrice),
     location: values.location.trim(),
+    course: values.course.trim().toUpperCase(),
     page: 1,
   });
 
@@ -148,7 +151,8 @@ export const SearchPanel = ({
       next.search !== filters.search ||
       next.minPrice !== filters.minPrice ||
       next.maxPrice !== filters.maxPrice ||
-      next.location !== filters.location
+      next.location !== filters.location ||
+      next.course !== filters.course
     );
   };
 
@@ -203,6 +207,13 @@ export const SearchPanel = ({
   }
   if (filters.location) {
     chips.push({ key: 'location', label: filters.location, clear: { location: '' } });
+  }
+  if (filters.course) {
+    chips.push({
+      key: 'course',
+      label: PRODUCTS_TEXT.courseFilter(filters.course),
+      clear: { course: '' },
+    });
   }
 
   const hasAnything = activeCount > 0 || filters.search !== '' || filters.sort !== null;

@@ -56,12 +56,13 @@ describe('search filters in the URL', () => {
       maxPrice: 50000,
       status: 'USADO' as const,
       location: 'Biblioteca',
+      course: 'MAT101',
       sort: 'price_asc' as const,
       page: 3,
     };
     const params = paramsFromFilters(filters);
     expect(params.toString()).toBe(
-      'search=c%C3%A1mara&categoryId=2&minPrice=1000&maxPrice=50000&status=USADO&location=Biblioteca&sort=price_asc&page=3',
+      'search=c%C3%A1mara&categoryId=2&minPrice=1000&maxPrice=50000&status=USADO&location=Biblioteca&course=MAT101&sort=price_asc&page=3',
     );
     expect(filtersFromParams(params)).toEqual(filters);
     expect(paramsFromFilters(EMPTY_FILTERS).toString()).toBe('');
@@ -74,6 +75,7 @@ describe('search filters in the URL', () => {
       ),
     ).toEqual(EMPTY_FILTERS);
     expect(filtersFromParams(new URLSearchParams('status=nuevo')).status).toBe('NUEVO');
+    expect(filtersFromParams(new URLSearchParams('course=%20mat101')).course).toBe('MAT101');
   });
 
   it('converts typed prices to numbers and drops empty ones (spec section 5)', () => {
@@ -104,6 +106,10 @@ describe('search filters in the URL', () => {
     expect(
       countActiveFilters({ ...EMPTY_FILTERS, categoryId: 1, maxPrice: 5, location: 'x' }),
     ).toBe(3);
+    expect(countActiveFilters({ ...EMPTY_FILTERS, course: 'MAT101' })).toBe(1);
+    expect(toProductQuery({ ...EMPTY_FILTERS, course: 'MAT101' }, 12)).toMatchObject({
+      course: 'MAT101',
+    });
   });
 });
 

@@ -15,6 +15,8 @@ export type SearchFilters = {
   maxPrice: number | null;
   status: ProductConditionFilter | null;
   location: string;
+  /** A course code, upper-cased ('MAT101'): everything for that course (decision 095). */
+  course: string;
   sort: ProductSort | null;
   /** 1-based, as people read it. */
   page: number;
@@ -27,6 +29,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   maxPrice: null,
   status: null,
   location: '',
+  course: '',
   sort: null,
   page: 1,
 };
@@ -62,6 +65,7 @@ export const filtersFromParams = (params: URLSearchParams): SearchFilters => {
       ? (status as ProductConditionFilter)
       : null,
     location: params.get('location')?.trim() ?? '',
+    course: params.get('course')?.trim().toUpperCase() ?? '',
     sort: (PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as ProductSort) : null,
     page: positiveInt(params.get('page')) ?? 1,
   };
@@ -76,6 +80,7 @@ export const paramsFromFilters = (filters: SearchFilters): URLSearchParams => {
   if (filters.maxPrice !== null) params.set('maxPrice', String(filters.maxPrice));
   if (filters.status) params.set('status', filters.status);
   if (filters.location) params.set('location', filters.location);
+  if (filters.course) params.set('course', filters.course);
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
@@ -98,6 +103,7 @@ export const toProductQuery = (filters: SearchFilters, size: number): ProductQue
     ...(maxPrice !== null ? { maxPrice } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.location ? { location: filters.location } : {}),
+    ...(filters.course ? { course: filters.course } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
   };
 };
@@ -110,6 +116,7 @@ export const countActiveFilters = (filters: SearchFilters) =>
     filters.maxPrice !== null,
     filters.status !== null,
     filters.location !== '',
+    filters.course !== '',
   ].filter(Boolean).length;
 
 export type PriceFilterError = { field: 'minPrice' | 'maxPrice'; message: string };
