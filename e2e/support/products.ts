@@ -8,6 +8,8 @@ export type NewProduct = {
   price: number;
   status: 'Nuevo' | 'Seminuevo' | 'Usado';
   location: string;
+  /** Course codes ('MAT101'), decision 095. */
+  courseCodes?: string[];
 };
 
 /**

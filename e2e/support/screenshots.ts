@@ -37,6 +37,8 @@ const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')
     DATA_DIR: dataDir,
     ADMIN_EMAILS: `${adminEmail},${pendingAdminEmail}`,
     LOG_LEVEL: 'warn',
+    // The test-only expiry hook (decision 094): one of the seller's listings shown expired.
+    TEST_HOOKS: '1',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -203,6 +205,20 @@ await api(
 );
 await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
 
+// Listings that stay fresh (issue 21): course codes on two of the seller's listings, and another
+// of them expired as if 60 days had passed, for 'CADUCADO' and 'Renovar' on My products.
+const [withCourses, expiring] = sellerListings.filter(
+  (listing) => listing.id !== bought.id && listing.id !== offered.id,
+) as [Listing, Listing];
+await api(
+  'PUT',
+  `/api/products/${withCourses.id}`,
+  { courseCodes: ['QUI101', 'BIO230'] },
+  seller.token,
+);
+await api('PUT', `/api/products/${laptop.id}`, { courseCodes: ['ISIS1105'] }, seller.token);
+await api('POST', `/api/test/products/${expiring.id}/expiry`, { expiresInDays: -1 });
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
@@ -231,6 +247,7 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['product-detail-owner', `/products/${laptop.id}`, 'seller'],
   ['search', '/search?search=bicicleta', 'student'],
   ['search-filters', '/search?categoryId=5&maxPrice=300000&status=USADO', 'anonymous'],
+  ['search-course', '/search?course=QUI101', 'student'],
   ['create-product', '/create-product', 'student'],
   ['my-products', '/my-products', 'seller'],
   ['my-products-sold', '/my-products?tab=vendidos', 'seller'],

@@ -20,6 +20,8 @@ Object.assign(process.env, {
   PASSKEY_RP_ID: 'localhost',
   PASSKEY_ORIGINS: `http://localhost:${port}`,
   LOG_LEVEL: 'warn',
+  // The test-only expiry hook fresh.spec.ts moves a listing's clock with (decision 094).
+  TEST_HOOKS: '1',
   // Set empty rather than removed: the server reads a developer's .env for variables the
   // environment lacks, and these must stay off whatever it says.
   DATABASE_URL: '',
