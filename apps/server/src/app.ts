@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -77,6 +78,8 @@ export type BuildAppOptions = {
   argon2?: Partial<Argon2Options>;
   /** Clock for token expiry rules (tests). */
   now?: () => Date;
+  /** Told of every route as it is registered, before any plugin (tests list the routes). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -200,6 +203,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
