@@ -35,6 +35,7 @@ import {
   toProductDto,
 } from '../products/products.queries';
 import { findReviewedPurchases, type SalesDeps } from './sales.service';
+import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 
 /**
  * Hand-offs (decision 075): an accepted offer reserves its product for the buyer until the buyer
@@ -337,6 +338,8 @@ export const cancelHandoff = async (
       })
       .where(eq(sales.id, row.id));
     await endProductReservation(scope, deps.bus, product.id, now, 'cancelled');
+    // Available again: saved searches it matches now hear of it (once each, decision 088).
+    await queueListingForAlerts(scope, deps, product.id);
     for (const [userId, role] of [
       [row.buyerId, 'buyer'],
       [row.sellerId, 'seller'],
