@@ -87,9 +87,15 @@ export const NOTIFICATION_TYPES = {
   offerAnswered: 2,
   newOffer: 3,
   moderation: 4,
+  /** New listings for a saved search (issue 21): one per search, updated while unread. */
+  savedSearch: 5,
   /** A listing about to expire, or expired (decision 094). */
   listingExpiry: 6,
 } as const;
+
+/** Saved searches a member may keep (issue 21). */
+export const SAVED_SEARCHES_MAX = 20;
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
 
 /** Email verification links stay valid this long. */
 export const VERIFICATION_TOKEN_TTL_HOURS = 24;

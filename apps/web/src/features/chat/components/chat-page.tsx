@@ -25,9 +25,11 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  partnerPanel,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -153,6 +155,7 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                partnerPanel={partnerPanel}
               />
             ) : (
               <Box

@@ -77,7 +77,10 @@ export const Conversation = ({
   showBack,
   onBack,
   receivedNote,
+  partnerPanel,
 }: {
+  /** Shown between the header and the history (the page composes the hand-off cards here). */
+  partnerPanel?: ((partner: { id: number; name: string }) => ReactNode) | undefined;
   /** Shown under each message the partner sent (the page composes the safety nudge here). */
   receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
   myId: number;
@@ -163,6 +166,7 @@ export const Conversation = ({
           {partner.name}
         </Link>
       </Box>
+      {partnerPanel?.(partner)}
 
       <Box
         ref={scroller}
