@@ -182,4 +182,25 @@ describe('listings expire after LISTING_TTL_DAYS unless renewed (decision 094)',
       });
     }
   });
+
+  it('a called-off hand-off lists the product afresh, for a whole period', async () => {
+    at(500);
+    const product = await createProduct(ctx, cast.seller, { title: 'Calculadora gráfica' });
+    const offer = await makeOffer(ctx, cast.buyer, product, product.price - 1000);
+    expect((await acceptOffer(ctx, cast.seller, offer.id)).statusCode).toBe(200);
+    at(600);
+    const cancel = await callAs(ctx, cast.seller, 'POST', `/api/handoffs/${offer.id}/cancel`, {
+      reason: 'changed_mind',
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await run()).toMatchObject({ expired: 0 });
+    const detail = (
+      await callAs(ctx, cast.other, 'GET', `/api/products/${product.id}`)
+    ).json<Product>();
+    expect(detail).toMatchObject({
+      isSold: false,
+      isExpired: false,
+      expiresAt: new Date(START.getTime() + 660 * DAY).toISOString(),
+    });
+  });
 });
