@@ -422,6 +422,7 @@ describe('products API: publish, read, edit, mark sold, delete', () => {
         total: 3,
         active: 1,
         sold: 2,
+        expired: 0,
         totalEarned: 3500,
         totalViews: 4,
       });
