@@ -51,6 +51,7 @@ import { busPlugin } from './plugins/bus';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
+import { drainPlugin } from './plugins/drain';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
@@ -216,6 +217,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   refuseNulCharacters(app);
 
   closeConnectionsOnceIdle(app);
+  // Before every route: while draining, each answer carries `Connection: close`.
+  await app.register(drainPlugin);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
