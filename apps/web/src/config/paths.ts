@@ -22,6 +22,7 @@ export const paths = {
   myPurchases: '/my-purchases',
   notifications: '/notifications',
   adminPanel: '/admin-panel',
+  moderation: '/admin-panel/moderacion',
   safetyTips: '/consejos-de-seguridad',
 } as const;
 

@@ -3,6 +3,8 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { ChatProvider } from '@/features/chat/hooks/use-chat';
+import { ConversationGate } from '@/features/safety/components/conversation-gate';
+import { MessageReportButton } from '@/features/safety/components/message-report-button';
 import { SafetyNudge } from '@/features/safety/components/safety-nudge';
 import { readChatContact } from '@/lib/chat-contact';
 
@@ -18,6 +20,10 @@ export const ChatRoute = () => {
           preselected={preselected}
           receivedNote={(message) => (
             <SafetyNudge messageId={message.id} content={message.content} />
+          )}
+          receivedAction={(message) => <MessageReportButton messageId={message.id} />}
+          composerSlot={(partnerId, composer) => (
+            <ConversationGate userId={partnerId}>{composer}</ConversationGate>
           )}
         />
       </ChatProvider>

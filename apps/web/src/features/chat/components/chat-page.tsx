@@ -25,9 +25,13 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  receivedAction,
+  composerSlot,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
+  composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -153,6 +157,8 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                receivedAction={receivedAction}
+                composerSlot={composerSlot}
               />
             ) : (
               <Box
