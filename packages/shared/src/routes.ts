@@ -106,6 +106,13 @@ export const WEB_ROUTES = [
     indexable: false,
   },
   {
+    path: '/my-searches',
+    page: 'routes/my-searches',
+    access: 'protected',
+    data: false,
+    indexable: false,
+  },
+  {
     path: '/notifications',
     page: 'routes/notifications',
     access: 'protected',

@@ -37,6 +37,7 @@ const PAGE_LOADERS: { [P in WebPage]: () => Promise<ComponentType> } = {
   'routes/chat': async () => (await import('./routes/chat')).ChatRoute,
   'routes/my-products': async () => (await import('./routes/my-products')).MyProductsRoute,
   'routes/my-purchases': async () => (await import('./routes/my-purchases')).MyPurchasesRoute,
+  'routes/my-searches': async () => (await import('./routes/my-searches')).MySearchesRoute,
   'routes/notifications': async () => (await import('./routes/notifications')).NotificationsRoute,
   // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
   'routes/admin-panel': async () => (await import('./routes/admin-panel')).AdminPanelRoute,

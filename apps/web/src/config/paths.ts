@@ -20,6 +20,7 @@ export const paths = {
   chat: '/chat',
   myProducts: '/my-products',
   myPurchases: '/my-purchases',
+  mySearches: '/my-searches',
   notifications: '/notifications',
   adminPanel: '/admin-panel',
   moderation: '/admin-panel/moderacion',

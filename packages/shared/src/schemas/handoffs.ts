@@ -66,6 +66,8 @@ export const handoffSchema = z.object({
   cancelledById: z.number().int().nullable(),
   cancelReason: z.enum(HANDOFF_CANCEL_REASONS).nullable(),
   cancelNote: z.string().nullable(),
+  /** The buyer has reviewed the seller for it (reviews open when it completes). */
+  isReviewed: z.boolean(),
 });
 export type Handoff = z.infer<typeof handoffSchema>;
 

@@ -6,6 +6,7 @@ import { useProduct } from '@/features/products/api/get-product';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
+import { OpenHandoffs } from '@/features/handoffs/components/open-handoffs';
 import { SellerDashboard, type SellerTab } from '@/features/products/components/seller-dashboard';
 import { useAuth } from '@/lib/auth';
 
@@ -59,6 +60,7 @@ export const MyProductsRoute = () => {
           onTabChange={(next) => go({ tab: next, page: 1 })}
           onPageChange={(next) => go({ tab, page: next })}
           onViewOffers={setOffersOf}
+          aboveTabs={<OpenHandoffs role="seller" variant="section" />}
         />
       ) : (
         <Alert severity="error">No se pudo obtener el ID del vendedor</Alert>

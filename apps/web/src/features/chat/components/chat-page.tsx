@@ -27,11 +27,13 @@ export const ChatPage = ({
   receivedNote,
   receivedAction,
   composerSlot,
+  partnerPanel,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
   receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
   composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
+  partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -159,6 +161,7 @@ export const ChatPage = ({
                 receivedNote={receivedNote}
                 receivedAction={receivedAction}
                 composerSlot={composerSlot}
+                partnerPanel={partnerPanel}
               />
             ) : (
               <Box

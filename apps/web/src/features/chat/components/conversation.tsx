@@ -97,7 +97,10 @@ export const Conversation = ({
   receivedNote,
   receivedAction,
   composerSlot,
+  partnerPanel,
 }: {
+  /** Shown between the header and the history (the page composes the hand-off cards here). */
+  partnerPanel?: ((partner: { id: number; name: string }) => ReactNode) | undefined;
   /** Shown under each message the partner sent (the page composes the safety nudge here). */
   receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
   /** Beside each message the partner sent (the page composes 'Reportar mensaje' here). */
@@ -220,6 +223,7 @@ export const Conversation = ({
           {partner.name}
         </Link>
       </Box>
+      {partnerPanel?.(partner)}
 
       <Box
         ref={scroller}
