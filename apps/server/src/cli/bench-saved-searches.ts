@@ -109,9 +109,9 @@ try {
     ) s`);
   await db.execute(sql`analyze`);
 
-  const notifier = createNotifier({ publishToUser: async () => undefined }, insertNotification);
+  const notifier = createNotifier({ publishToUser: () => Promise.resolve() }, insertNotification);
   const deps = { db, notifier, now: () => new Date(), log: { error: () => undefined } };
-  const bus = { publish: async () => undefined };
+  const bus = { publish: () => Promise.resolve() };
   const matchTimes: number[] = [];
   const jobTimes: number[] = [];
   let matched = 0;
