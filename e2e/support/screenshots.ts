@@ -202,6 +202,65 @@ await api('POST', `/api/handoffs/${sale.id}/confirm`, undefined, student.token);
 const reservedSale = await offer(student, reserved, 0.9);
 await api('PUT', `/api/sales/${reservedSale.id}/accept`, undefined, seller.token);
 
+// Moderation (issue 20): two reports of one listing, a reported message and a warned member for
+// the queue and the audit log; Lucía blocks Marta (her profile and their conversation say so).
+const reported = sellerListings[2] ?? offered;
+await api(
+  'POST',
+  '/api/reports',
+  {
+    targetType: 'product',
+    targetId: reported.id,
+    reason: 'scam',
+    details: 'Pide un anticipo por Nequi antes de verse.',
+  },
+  andres.token,
+);
+await api(
+  'POST',
+  '/api/reports',
+  { targetType: 'product', targetId: reported.id, reason: 'misleading' },
+  marta.token,
+);
+const inbox = (await api(
+  'GET',
+  `/api/chat/messages?userId=${andres.id}`,
+  undefined,
+  student.token,
+)) as { id: number; senderId: number }[];
+const fromAndres = inbox.filter((m) => m.senderId === andres.id).at(-1);
+if (fromAndres) {
+  await api(
+    'POST',
+    '/api/reports',
+    {
+      targetType: 'message',
+      targetId: fromAndres.id,
+      reason: 'spam',
+      details: 'Manda enlaces a otra página.',
+    },
+    student.token,
+  );
+}
+await api(
+  'POST',
+  '/api/reports',
+  { targetType: 'user', targetId: marta.id, reason: 'offensive' },
+  andres.token,
+);
+await api(
+  'POST',
+  '/api/moderation/actions',
+  {
+    targetType: 'user',
+    targetId: marta.id,
+    action: 'warn',
+    reason: 'Mensajes insistentes a otros miembros',
+  },
+  admin.token,
+);
+await api('POST', '/api/blocks', { userId: marta.id }, student.token);
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
@@ -222,6 +281,11 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['public-profile', `/user/${admin.id}`, 'student'],
   ['admin-unauthorized', '/admin-panel', 'student'],
   ['admin-panel', '/admin-panel', 'admin'],
+  ['moderation', '/admin-panel/moderacion', 'admin'],
+  ['moderation-log', '/admin-panel/moderacion?tab=registro', 'admin'],
+  ['moderation-hide', '/admin-panel/moderacion', 'admin', 'Ocultar publicación'],
+  ['public-profile-blocked', `/user/${marta.id}`, 'student'],
+  ['chat-closed', `/chat?userId=${marta.id}`, 'student'],
   ['products', '/products', 'student'],
   ['products-anonymous', '/products?page=2', 'anonymous'],
   ['product-detail', `/products/${laptop.id}`, 'student'],

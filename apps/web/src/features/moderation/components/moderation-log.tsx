@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MODERATION_ACTION_LABELS } from '@unimercado/shared/schemas/safety';
+import { MODERATION_ACTION_LABELS } from '@unimercado/shared/schemas/safety-labels';
 import { formatDate, formatDateTime } from '@/utils/format';
 import { useModerationLog, useNoShows } from '../api/moderation';
 import { MODERATION_TEXTS } from '../messages';

@@ -7,17 +7,28 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ModerationAction, ModerationGroup } from '@unimercado/shared/schemas/safety';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ListSkeleton } from '@/components/feedback/list-skeleton';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { PageHeader } from '@/components/layout/page-header';
 import { paths } from '@/config/paths';
+import { lazyPart } from '@/lib/lazy-part';
 import { useModerationQueue } from '../api/moderation';
 import { MODERATION_TEXTS } from '../messages';
-import { ModerationActionDialog } from './moderation-action-dialog';
-import { ModerationLog, NoShowList } from './moderation-log';
 import { QueryState } from './query-state';
 import { ReportGroupCard } from './report-group-card';
+
+// What the first render does not need loads later (the route's JavaScript budget, decision 079):
+// the action dialog (a form, a dialog) on hover, focus or click of an action; the other tabs when
+// opened.
+const ModerationActionDialog = lazyPart(
+  'moderation-action-dialog',
+  async () => (await import('./moderation-action-dialog')).ModerationActionDialog,
+);
+const loadLog = () => import('./moderation-log');
+const ModerationLog = lazyPart('moderation-log', async () => (await loadLog()).ModerationLog);
+const NoShowList = lazyPart('no-show-list', async () => (await loadLog()).NoShowList);
 
 const TABS = ['reportes', 'registro', 'ausencias'] as const;
 type TabKey = (typeof TABS)[number];
@@ -56,6 +67,7 @@ const Queue = ({ onNotice }: { onNotice: (text: string) => void }) => {
                 key={`${group.targetType}:${group.targetId}`}
                 group={group}
                 onAct={(action) => setActing({ group, action })}
+                onPreloadAction={() => void ModerationActionDialog.preload()}
               />
             ))}
           </Stack>
@@ -63,19 +75,21 @@ const Queue = ({ onNotice }: { onNotice: (text: string) => void }) => {
       </QueryState>
       {/* Outside the list: acting on the last group empties it while the dialog finishes. */}
       {acting && (
-        <ModerationActionDialog
-          target={{
-            targetType: acting.group.targetType,
-            targetId: acting.group.targetId,
-            memberName: acting.group.member?.name ?? null,
-          }}
-          action={acting.action}
-          onClose={() => setActing(null)}
-          onDone={() => {
-            setActing(null);
-            onNotice(MODERATION_TEXTS.done);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ModerationActionDialog
+            target={{
+              targetType: acting.group.targetType,
+              targetId: acting.group.targetId,
+              memberName: acting.group.member?.name ?? null,
+            }}
+            action={acting.action}
+            onClose={() => setActing(null)}
+            onDone={() => {
+              setActing(null);
+              onNotice(MODERATION_TEXTS.done);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -135,8 +149,10 @@ export const ModerationScreen = () => {
       </Box>
       <Box role="tabpanel" id={`moderation-panel-${tab}`} aria-labelledby={`moderation-tab-${tab}`}>
         {tab === 'reportes' && <Queue onNotice={setNotice} />}
-        {tab === 'registro' && <ModerationLog />}
-        {tab === 'ausencias' && <NoShowList />}
+        <Suspense fallback={<ListSkeleton />}>
+          {tab === 'registro' && <ModerationLog />}
+          {tab === 'ausencias' && <NoShowList />}
+        </Suspense>
       </Box>
       <NoticeSnackbar message={notice} onClose={() => setNotice(null)} autoHideDuration={4000} />
     </>

@@ -7,12 +7,12 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ModerationGroup } from '@unimercado/shared/schemas/safety';
 import {
   MODERATION_ACTION_LABELS,
   REPORT_REASONS,
   type ModerationAction,
-  type ModerationGroup,
-} from '@unimercado/shared/schemas/safety';
+} from '@unimercado/shared/schemas/safety-labels';
 import { Link as RouterLink } from 'react-router';
 import { hrefs } from '@/config/paths';
 import { formatDateTime, formatPrice } from '@/utils/format';
@@ -94,9 +94,12 @@ const Context = ({ group }: { group: ModerationGroup }) => {
 export const ReportGroupCard = ({
   group,
   onAct,
+  onPreloadAction,
 }: {
   group: ModerationGroup;
   onAct: (action: ModerationAction) => void;
+  /** Loads the action dialog's code ahead of a click. */
+  onPreloadAction?: () => void;
 }) => {
   const headingId = `moderation-${group.targetType}-${group.targetId}`;
   return (
@@ -149,6 +152,8 @@ export const ReportGroupCard = ({
             variant={action === 'dismiss' ? 'text' : 'outlined'}
             color={action === 'dismiss' ? 'inherit' : 'error'}
             sx={{ minHeight: 44 }}
+            onMouseEnter={onPreloadAction}
+            onFocus={onPreloadAction}
             onClick={() => onAct(action)}
           >
             {MODERATION_ACTION_LABELS[action]}
