@@ -203,6 +203,43 @@ await api(
 );
 await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
 
+// Saved searches (issue 21): Lucía keeps three, and the seller then publishes two matches.
+const categories = (await api('GET', '/api/categories')) as { id: number; name: string }[];
+const calculators = (await api(
+  'POST',
+  '/api/saved-searches',
+  { search: 'calculadora', maxPrice: 150000, status: 'USADO' },
+  student.token,
+)) as { id: number };
+await api(
+  'POST',
+  '/api/saved-searches',
+  { name: 'Bici para ir a clase', search: 'bicicleta', categoryId: categories[0]?.id },
+  student.token,
+);
+const lamps = (await api('POST', '/api/saved-searches', { search: 'lámpara' }, student.token)) as {
+  id: number;
+};
+await api('PATCH', `/api/saved-searches/${lamps.id}`, { isPaused: true }, student.token);
+await api('PATCH', `/api/saved-searches/${calculators.id}`, { emailDigest: true }, student.token);
+for (const title of ['Calculadora Casio fx-991', 'Calculadora gráfica TI-84']) {
+  await api(
+    'POST',
+    '/api/products',
+    {
+      title,
+      description: 'Funciona perfecto, con tapa y manual.',
+      price: 90000,
+      status: 'Usado',
+      location: 'Biblioteca Central',
+      categoryId: categories[1]?.id ?? categories[0]?.id,
+    },
+    seller.token,
+  );
+}
+// The alerts are matched off the request path: give the matcher a moment.
+await sleep(1500);
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
@@ -242,6 +279,7 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['chat', '/chat', 'student'],
   ['chat-conversation', `/chat?userId=${andres.id}`, 'student'],
   ['notifications', '/notifications', 'student'],
+  ['my-searches', '/my-searches', 'student'],
   ['my-favorites', '/my-favorites', 'student'],
   ['my-purchases', '/my-purchases', 'student'],
   ['my-purchases-rate', '/my-purchases', 'student', `Calificar producto: ${bought.title}`],
