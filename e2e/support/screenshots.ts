@@ -288,10 +288,14 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['notifications-seller', '/notifications', 'seller'],
 ];
 
+// SCREENSHOTS_ONLY=my-searches,search: only those (names as above), to look at one screen quickly.
+const only = process.env.SCREENSHOTS_ONLY?.split(',').map((name) => name.trim());
+const shots = only ? pages.filter(([name]) => only.includes(name)) : pages;
+
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
-    for (const [name, path, who, press] of pages) {
+    for (const [name, path, who, press] of shots) {
       const context = await browser.newContext({
         viewport: { width, height: width === 390 ? 844 : 900 },
         locale: 'es-CO',
