@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -50,6 +51,7 @@ import { busPlugin } from './plugins/bus';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
+import { drainPlugin } from './plugins/drain';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
@@ -78,6 +80,8 @@ export type BuildAppOptions = {
   argon2?: Partial<Argon2Options>;
   /** Clock for token expiry rules (tests). */
   now?: () => Date;
+  /** Told of every route as it is registered, before any plugin (tests list the routes). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -201,6 +205,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -212,6 +217,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   refuseNulCharacters(app);
 
   closeConnectionsOnceIdle(app);
+  // Before every route: while draining, each answer carries `Connection: close`.
+  await app.register(drainPlugin);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));

@@ -388,6 +388,8 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     body: { userId: '{owner}' },
     expect: [401, 200, 403, 200, 200],
   },
+  // Where the caller stands with {buyer}: no block either way in the table's cells.
+  { route: 'GET /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(200) },
   { route: 'DELETE /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(404) },
   // Moderation (decision 071): admins only; with no open report on the target, an admin's
   // action answers 409 (the table makes no reports).
