@@ -261,6 +261,43 @@ await api(
 );
 await api('POST', '/api/blocks', { userId: marta.id }, student.token);
 
+// Saved searches (issue 21): Lucía keeps three, and the seller then publishes two matches.
+const categories = (await api('GET', '/api/categories')) as { id: number; name: string }[];
+const calculators = (await api(
+  'POST',
+  '/api/saved-searches',
+  { search: 'calculadora', maxPrice: 150000, status: 'USADO' },
+  student.token,
+)) as { id: number };
+await api(
+  'POST',
+  '/api/saved-searches',
+  { name: 'Bici para ir a clase', search: 'bicicleta', categoryId: categories[0]?.id },
+  student.token,
+);
+const lamps = (await api('POST', '/api/saved-searches', { search: 'lámpara' }, student.token)) as {
+  id: number;
+};
+await api('PATCH', `/api/saved-searches/${lamps.id}`, { isPaused: true }, student.token);
+await api('PATCH', `/api/saved-searches/${calculators.id}`, { emailDigest: true }, student.token);
+for (const title of ['Calculadora Casio fx-991', 'Calculadora gráfica TI-84']) {
+  await api(
+    'POST',
+    '/api/products',
+    {
+      title,
+      description: 'Funciona perfecto, con tapa y manual.',
+      price: 90000,
+      status: 'Usado',
+      location: 'Biblioteca Central',
+      categoryId: categories[1]?.id ?? categories[0]?.id,
+    },
+    seller.token,
+  );
+}
+// The alerts are matched off the request path: give the matcher a moment.
+await sleep(1500);
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
@@ -305,6 +342,7 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['chat', '/chat', 'student'],
   ['chat-conversation', `/chat?userId=${andres.id}`, 'student'],
   ['notifications', '/notifications', 'student'],
+  ['my-searches', '/my-searches', 'student'],
   ['my-favorites', '/my-favorites', 'student'],
   ['my-purchases', '/my-purchases', 'student'],
   ['my-purchases-rate', '/my-purchases', 'student', `Calificar producto: ${bought.title}`],
@@ -321,10 +359,14 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['handoff-confirm-seller', '/my-products', 'seller', 'Confirmar entrega'],
 ];
 
+// SCREENSHOTS_ONLY=my-searches,search: only those (names as above), to look at one screen quickly.
+const only = process.env.SCREENSHOTS_ONLY?.split(',').map((name) => name.trim());
+const shots = only ? pages.filter(([name]) => only.includes(name)) : pages;
+
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
-    for (const [name, path, who, press] of pages) {
+    for (const [name, path, who, press] of shots) {
       const context = await browser.newContext({
         viewport: { width, height: width === 390 ? 844 : 900 },
         locale: 'es-CO',
