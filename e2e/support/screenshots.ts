@@ -177,31 +177,89 @@ const sold = await find('isSold=true');
 const sellerListings = (
   (await api('GET', `/api/products?sellerId=${seller.id}&isSold=false`)) as Listing[]
 ).filter((listing) => listing.id !== laptop.id);
-const [bought, offered] = sellerListings as [
+const [bought, offered, reserved] = sellerListings as [
+  Listing & { price: number },
   Listing & { price: number },
   Listing & { price: number },
 ];
 await api('POST', '/api/favorites', { userId: student.id, productId: laptop.id }, student.token);
 await api('POST', '/api/favorites', { userId: student.id, productId: offered.id }, student.token);
-const sale = (await api(
-  'POST',
-  '/api/sales',
-  { buyerId: student.id, productId: bought.id, price: Math.round(bought.price * 0.8) },
-  student.token,
-)) as { id: number };
+/** `buyer` offers `share` of the listed price. */
+const offer = async (buyer: Session, listing: Listing & { price: number }, share: number) =>
+  (await api(
+    'POST',
+    '/api/sales',
+    { buyerId: buyer.id, productId: listing.id, price: Math.round(listing.price * share) },
+    buyer.token,
+  )) as { id: number };
+const sale = await offer(student, bought, 0.8);
+await offer(andres, offered, 0.9);
+await offer(student, offered, 0.85);
+await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
+// Lucía received that one (its review is open); a second purchase stays reserved, so both sides
+// have a hand-off card (issue 20).
+await api('POST', `/api/handoffs/${sale.id}/confirm`, undefined, student.token);
+const reservedSale = await offer(student, reserved, 0.9);
+await api('PUT', `/api/sales/${reservedSale.id}/accept`, undefined, seller.token);
+
+// Moderation (issue 20): two reports of one listing, a reported message and a warned member for
+// the queue and the audit log; Lucía blocks Marta (her profile and their conversation say so).
+const reported = sellerListings[2] ?? offered;
 await api(
   'POST',
-  '/api/sales',
-  { buyerId: andres.id, productId: offered.id, price: Math.round(offered.price * 0.9) },
+  '/api/reports',
+  {
+    targetType: 'product',
+    targetId: reported.id,
+    reason: 'scam',
+    details: 'Pide un anticipo por Nequi antes de verse.',
+  },
   andres.token,
 );
 await api(
   'POST',
-  '/api/sales',
-  { buyerId: student.id, productId: offered.id, price: Math.round(offered.price * 0.85) },
-  student.token,
+  '/api/reports',
+  { targetType: 'product', targetId: reported.id, reason: 'misleading' },
+  marta.token,
 );
-await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
+const inbox = (await api(
+  'GET',
+  `/api/chat/messages?userId=${andres.id}`,
+  undefined,
+  student.token,
+)) as { id: number; senderId: number }[];
+const fromAndres = inbox.filter((m) => m.senderId === andres.id).at(-1);
+if (fromAndres) {
+  await api(
+    'POST',
+    '/api/reports',
+    {
+      targetType: 'message',
+      targetId: fromAndres.id,
+      reason: 'spam',
+      details: 'Manda enlaces a otra página.',
+    },
+    student.token,
+  );
+}
+await api(
+  'POST',
+  '/api/reports',
+  { targetType: 'user', targetId: marta.id, reason: 'offensive' },
+  andres.token,
+);
+await api(
+  'POST',
+  '/api/moderation/actions',
+  {
+    targetType: 'user',
+    targetId: marta.id,
+    action: 'warn',
+    reason: 'Mensajes insistentes a otros miembros',
+  },
+  admin.token,
+);
+await api('POST', '/api/blocks', { userId: marta.id }, student.token);
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
@@ -223,6 +281,11 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['public-profile', `/user/${admin.id}`, 'student'],
   ['admin-unauthorized', '/admin-panel', 'student'],
   ['admin-panel', '/admin-panel', 'admin'],
+  ['moderation', '/admin-panel/moderacion', 'admin'],
+  ['moderation-log', '/admin-panel/moderacion?tab=registro', 'admin'],
+  ['moderation-hide', '/admin-panel/moderacion', 'admin', 'Ocultar publicación'],
+  ['public-profile-blocked', `/user/${marta.id}`, 'student'],
+  ['chat-closed', `/chat?userId=${marta.id}`, 'student'],
   ['products', '/products', 'student'],
   ['products-anonymous', '/products?page=2', 'anonymous'],
   ['product-detail', `/products/${laptop.id}`, 'student'],
@@ -248,6 +311,14 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['my-products-offers', '/my-products', 'seller', `Ver ofertas de ${offered.title}`],
   ['product-detail-offer', `/products/${offered.id}`, 'student', 'Hacer una oferta'],
   ['notifications-seller', '/notifications', 'seller'],
+  [
+    'handoff-chat',
+    `/chat?userId=${seller.id}`,
+    'student',
+    `Reservado Entrega de ${reserved.title}`,
+  ],
+  ['handoff-cancel', '/my-purchases', 'student', 'Cancelar reserva'],
+  ['handoff-confirm-seller', '/my-products', 'seller', 'Confirmar entrega'],
 ];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);

@@ -42,6 +42,7 @@ import { salesRoutes } from './modules/sales/sales.routes';
 import { blocksRoutes, moderationRoutes, reportsRoutes } from './modules/safety/safety.routes';
 import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
 import { authPlugin } from './plugins/auth';
@@ -281,6 +282,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(blocksRoutes, { prefix: '/api/blocks' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches' });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -5,7 +5,7 @@ import { encodeFrame } from '@unimercado/shared/stomp';
 import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, passkeys, roles } from './db/schema';
+import { notifications, passkeys, roles, savedSearches } from './db/schema';
 import {
   CALLERS,
   COVERED_ELSEWHERE,
@@ -103,6 +103,18 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
       })
       .returning({ id: passkeys.id });
     world.passkey = passkey!.id;
+  }
+  if (uses('savedSearch')) {
+    const [search] = await ctx.database.db
+      .insert(savedSearches)
+      .values({
+        userId: cast.owner.user.id,
+        name: 'calculadora',
+        search: 'calculadora',
+        criteriaKey: `matrix-${Math.random().toString(36).slice(2)}`,
+      })
+      .returning({ id: savedSearches.id });
+    world.savedSearch = search!.id;
   }
   if (uses('roleUser')) {
     const [role] = await ctx.database.db.select().from(roles).where(eq(roles.name, ROLE_USER));

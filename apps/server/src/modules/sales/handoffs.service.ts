@@ -34,7 +34,8 @@ import {
   lockProductRow,
   toProductDto,
 } from '../products/products.queries';
-import type { SalesDeps } from './sales.service';
+import { findReviewedPurchases, type SalesDeps } from './sales.service';
+import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 
 /**
  * Hand-offs (decision 075): an accepted offer reserves its product for the buyer until the buyer
@@ -128,7 +129,7 @@ const toHandoffs = async (
   if (rows.length === 0) return [];
   const now = deps.now();
   const userIds = [...new Set(rows.flatMap((row) => [row.buyerId, row.sellerId]))];
-  const [productRows, people] = await Promise.all([
+  const [productRows, people, isReviewed] = await Promise.all([
     findProductRows(
       deps.db,
       rows.map((row) => row.productId),
@@ -137,6 +138,7 @@ const toHandoffs = async (
       .select({ id: users.id, name: users.name })
       .from(users)
       .where(inArray(users.id, userIds)),
+    findReviewedPurchases(deps.db, rows),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const nameById = new Map(people.map((person) => [person.id, person.name]));
@@ -163,6 +165,7 @@ const toHandoffs = async (
         cancelledById: row.cancelledById,
         cancelReason: row.cancelReason as HandoffCancelReason | null,
         cancelNote: row.cancelNote,
+        isReviewed: isReviewed(row),
       } satisfies Handoff,
     ];
   });
@@ -335,6 +338,8 @@ export const cancelHandoff = async (
       })
       .where(eq(sales.id, row.id));
     await endProductReservation(scope, deps.bus, product.id, now, 'cancelled');
+    // Available again: saved searches it matches now hear of it (once each, decision 088).
+    await queueListingForAlerts(scope, deps, product.id);
     for (const [userId, role] of [
       [row.buyerId, 'buyer'],
       [row.sellerId, 'seller'],
