@@ -45,9 +45,21 @@ const readOwner = () => {
 };
 
 /**
+ * The server renders pages for the HttpOnly session cookie set at sign-in (decision 045): it must
+ * end with the sign-out, or the next page the browser asks for (and the worker keeps) would be
+ * drawn for the member who left.
+ */
+const endServerSession = () =>
+  fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).then(
+    () => undefined,
+    () => undefined,
+  );
+
+/**
  * Called with the signed-in member's id (null: nobody) at start and on every change: when the
- * pages kept belong to a member who is no longer the one signed in, they are deleted before
- * anything else is kept, and that member's push subscription is dropped.
+ * pages kept belong to a member who is no longer the one signed in, they are deleted (after the
+ * server's session cookie has gone, on a sign-out), and that member's push subscription is
+ * dropped.
  */
 export const keepOfflinePagesFor = async (userId: number | null) => {
   const owner = readOwner();
@@ -60,6 +72,7 @@ export const keepOfflinePagesFor = async (userId: number | null) => {
   }
   // Anonymous pages hold nothing of anyone: only a member's leave clears.
   if (owner !== null && owner !== '') {
+    if (next === '') await endServerSession();
     await Promise.all([clearKeptPages(), dropPushSubscription()]).catch(() => undefined);
   }
 };
