@@ -177,31 +177,30 @@ const sold = await find('isSold=true');
 const sellerListings = (
   (await api('GET', `/api/products?sellerId=${seller.id}&isSold=false`)) as Listing[]
 ).filter((listing) => listing.id !== laptop.id);
-const [bought, offered] = sellerListings as [
+const [bought, offered, reserved] = sellerListings as [
+  Listing & { price: number },
   Listing & { price: number },
   Listing & { price: number },
 ];
 await api('POST', '/api/favorites', { userId: student.id, productId: laptop.id }, student.token);
 await api('POST', '/api/favorites', { userId: student.id, productId: offered.id }, student.token);
-const sale = (await api(
-  'POST',
-  '/api/sales',
-  { buyerId: student.id, productId: bought.id, price: Math.round(bought.price * 0.8) },
-  student.token,
-)) as { id: number };
-await api(
-  'POST',
-  '/api/sales',
-  { buyerId: andres.id, productId: offered.id, price: Math.round(offered.price * 0.9) },
-  andres.token,
-);
-await api(
-  'POST',
-  '/api/sales',
-  { buyerId: student.id, productId: offered.id, price: Math.round(offered.price * 0.85) },
-  student.token,
-);
+/** `buyer` offers `share` of the listed price. */
+const offer = async (buyer: Session, listing: Listing & { price: number }, share: number) =>
+  (await api(
+    'POST',
+    '/api/sales',
+    { buyerId: buyer.id, productId: listing.id, price: Math.round(listing.price * share) },
+    buyer.token,
+  )) as { id: number };
+const sale = await offer(student, bought, 0.8);
+await offer(andres, offered, 0.9);
+await offer(student, offered, 0.85);
 await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
+// Lucía received that one (its review is open); a second purchase stays reserved, so both sides
+// have a hand-off card (issue 20).
+await api('POST', `/api/handoffs/${sale.id}/confirm`, undefined, student.token);
+const reservedSale = await offer(student, reserved, 0.9);
+await api('PUT', `/api/sales/${reservedSale.id}/accept`, undefined, seller.token);
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /**
@@ -254,6 +253,14 @@ const allPages: [name: string, path: string, who: string, press?: string][] = [
   ['my-products-offers', '/my-products', 'seller', `Ver ofertas de ${offered.title}`],
   ['product-detail-offer', `/products/${offered.id}`, 'student', 'Hacer una oferta'],
   ['notifications-seller', '/notifications', 'seller'],
+  [
+    'handoff-chat',
+    `/chat?userId=${seller.id}`,
+    'student',
+    `Reservado Entrega de ${reserved.title}`,
+  ],
+  ['handoff-cancel', '/my-purchases', 'student', 'Cancelar reserva'],
+  ['handoff-confirm-seller', '/my-products', 'seller', 'Confirmar entrega'],
   ['offline-product', `/products/${laptop.id}`, 'anonymous', OFFLINE],
   ['offline-my-products', '/my-products', 'seller', OFFLINE],
   ['offline-unseen', '/register', 'anonymous', OFFLINE_UNSEEN],

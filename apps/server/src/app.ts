@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -43,6 +44,7 @@ import { salesRoutes } from './modules/sales/sales.routes';
 import { blocksRoutes, moderationRoutes, reportsRoutes } from './modules/safety/safety.routes';
 import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
 import { authPlugin } from './plugins/auth';
@@ -51,6 +53,7 @@ import { busPlugin } from './plugins/bus';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
+import { drainPlugin } from './plugins/drain';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
@@ -79,6 +82,8 @@ export type BuildAppOptions = {
   argon2?: Partial<Argon2Options>;
   /** Clock for token expiry rules (tests). */
   now?: () => Date;
+  /** Told of every route as it is registered, before any plugin (tests list the routes). */
+  onRoute?: (route: RouteOptions) => void;
   /** The HTTPS agent pushes are sent with (tests: one that trusts their local push service). */
   pushAgent?: Agent;
 };
@@ -204,6 +209,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -215,6 +221,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   refuseNulCharacters(app);
 
   closeConnectionsOnceIdle(app);
+  // Before every route: while draining, each answer carries `Connection: close`.
+  await app.register(drainPlugin);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
@@ -282,6 +290,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(blocksRoutes, { prefix: '/api/blocks' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches' });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -25,6 +25,7 @@ export const PUSH_CATEGORY_OF_TYPE: Readonly<Partial<Record<number, PushCategory
   [NOTIFICATION_TYPES.message]: 'messages',
   [NOTIFICATION_TYPES.newOffer]: 'offers',
   [NOTIFICATION_TYPES.offerAnswered]: 'offerAnswers',
+  [NOTIFICATION_TYPES.savedSearch]: 'savedSearches',
 };
 
 /** The push category of a notification type, if it is pushed at all. */

@@ -71,6 +71,11 @@ export type AppConfig = {
   metricsToken: string | undefined;
   metricsPort: number | undefined;
   metricsHost: string;
+  /**
+   * After SIGTERM/SIGINT, how long the server drains before it closes (decision 101): `/readyz`
+   * answers 503 and every answer carries `Connection: close`; ends early once no connection is open.
+   */
+  shutdownDrainMs: number;
   /** Where photos are kept (decision 055). */
   storage: StorageSettings;
   /** WebAuthn relying party (decision 067): the domain passkeys belong to, and the page origins. */
@@ -309,6 +314,15 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   METRICS_HOST: optionalString,
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000' })
+      .int('SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000')
+      .min(0, 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000')
+      .max(60_000, 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000')
+      .optional(),
+  ),
   WEB_DIST_DIR: optionalString,
   VAPID_PUBLIC_KEY: z.preprocess(
     blankToUndefined,
@@ -441,6 +455,8 @@ export const parseEnv = (
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST ?? e.HOST,
+    // Behind a balancer in production; a developer's restart (tsx watch) should not wait.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0),
     storage: {
       driver: e.STORAGE_DRIVER,
       s3: e.S3_BUCKET

@@ -25,6 +25,7 @@
  *   {newEmail}             an address nobody has registered
  *   {photo}                the path of a photo the owner uploaded (/uploads/...)
  *   {passkey}              a passkey of the owner
+ *   {savedSearch}          a saved search of the owner
  * A string that is exactly a placeholder naming an id becomes that number in a JSON body.
  */
 
@@ -387,6 +388,8 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     body: { userId: '{owner}' },
     expect: [401, 200, 403, 200, 200],
   },
+  // Where the caller stands with {buyer}: no block either way in the table's cells.
+  { route: 'GET /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(200) },
   { route: 'DELETE /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(404) },
   // Moderation (decision 071): admins only; with no open report on the target, an admin's
   // action answers 409 (the table makes no reports).
@@ -462,6 +465,30 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     route: 'PUT /api/notifications/:id/read',
     url: '/api/notifications/{notification}/read',
     expect: [401, 403, 200, 403, 403],
+  },
+  // Saved searches (issue 21, decision 088): any signed-in member keeps their own; nobody else's.
+  {
+    route: 'POST /api/saved-searches',
+    url: '/api/saved-searches',
+    body: { search: 'calculadora', maxPrice: 90000 },
+    expect: MEMBERS(201),
+  },
+  { route: 'GET /api/saved-searches', url: '/api/saved-searches', expect: MEMBERS(200) },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    url: '/api/saved-searches/{savedSearch}',
+    body: { name: 'Calculadora barata', isPaused: true },
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'POST /api/saved-searches/:id/seen',
+    url: '/api/saved-searches/{savedSearch}/seen',
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    url: '/api/saved-searches/{savedSearch}',
+    expect: [401, 403, 204, 403, 403],
   },
 ];
 

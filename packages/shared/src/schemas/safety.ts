@@ -82,6 +82,18 @@ export const blockedUserSchema = z.object({
 });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
+/**
+ * `GET /api/blocks/:userId`: where the caller stands with a member (decision 081). `isClosed`:
+ * either of them blocked the other, so their conversation is closed (neither can write or offer);
+ * it does not say who blocked whom, except that `isBlockedByMe` tells the caller their own block.
+ */
+export const blockStateSchema = z.object({
+  userId: z.number().int(),
+  isBlockedByMe: z.boolean(),
+  isClosed: z.boolean(),
+});
+export type BlockState = z.infer<typeof blockStateSchema>;
+
 /** Listings reported by this many different members are hidden pending review (decision 071). */
 export const AUTO_HIDE_REPORTERS = 3;
 

@@ -10,4 +10,5 @@ export * from './mail';
 export * from './storage';
 export * from './passkeys';
 export * from './safety';
+export * from './saved-searches';
 export * from './push';

@@ -36,6 +36,7 @@ import {
 } from './products.queries';
 import type { PrecompressedBody } from '../../plugins/compression';
 import type { Cache } from '../../lib/cache';
+import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 import { claimUploads, imageFileKeys, removeUserUploads, type StoredImage } from './uploads';
 
 export { PRODUCTS_CHANGED_TOPIC };
@@ -175,6 +176,8 @@ export const createProduct = async (
       .returning({ id: products.id });
     if (!created) throw new Error('insert returned no row');
     await insertImages(tx, created.id, await claimUploads(tx, actor.id, keys));
+    // Saved-search alerts are worked out after the commit, off this request (decision 088).
+    await queueListingForAlerts({ tx, afterCommit }, deps, created.id);
     announceChange(deps, afterCommit);
     return created.id;
   });
@@ -321,7 +324,8 @@ export const isViewerSpecific = (viewer: Actor | null, query: Pick<ProductListQu
 export const listAvailable = (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,
   query: PaginationQuery & Pick<ProductListQuery, 'sort'>,
-) => listProducts(deps, null, { ...query, isSold: false });
+  viewer: Actor | null = null,
+) => listProducts(deps, viewer, { ...query, isSold: false });
 
 /** The seller's dashboard cards (spec section 2, My products; section 9, total earned). */
 export const getSellerStats = async (
@@ -338,7 +342,7 @@ export const getSellerStats = async (
     deps.db,
     sql`
     select count(*) as total,
-      count(*) filter (where not p.is_sold) as active,
+      count(*) filter (where not p.is_sold and p.hidden_at is null) as active,
       count(*) filter (where p.is_sold) as sold,
       (select count(*) from product_views v join products vp on vp.id = v.product_id
         where vp.seller_id = ${actor.id}) as total_views

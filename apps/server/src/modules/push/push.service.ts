@@ -200,8 +200,12 @@ export const buildPushPayload = (
   title: config.appName,
   body: notification.message,
   url: notification.link ?? '/notifications',
-  // Messages of one conversation replace each other on the phone; other kinds stack.
-  tag: notification.link ? `${notification.typeId}:${notification.link}` : `n:${notification.id}`,
+  // Messages of one conversation replace each other on the phone; a notification updated in
+  // place (a saved search's count) replaces its own earlier push; others stack.
+  tag:
+    notification.typeId === NOTIFICATION_TYPES.message && notification.link
+      ? `chat:${notification.link}`
+      : `n:${notification.id}`,
   notificationId: notification.id,
   typeId: notification.typeId,
 });

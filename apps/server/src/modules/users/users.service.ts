@@ -35,6 +35,7 @@ import * as safety from '../safety/safety.service';
 import * as products from '../products/products.service';
 import * as reviews from '../reviews/reviews.service';
 import * as sales from '../sales/sales.service';
+import * as savedSearches from '../saved-searches/saved-searches.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
 import { assertRecentlyAuthenticated, notifyPasswordChanged } from '../auth/credentials';
 import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
@@ -358,7 +359,7 @@ export const updateUser = async (
   return { ...(await getUser(deps.db, id)), token: session.token };
 };
 
-/** productos: all listings (available and sold); promedio: mean rating, two decimals. */
+/** productos: all listings (available and sold; not those hidden by moderation); promedio: mean rating, two decimals. */
 export const getUserStats = async (db: Database, id: number): Promise<UserStats> => {
   await getUser(db, id);
   const rows = await queryRows<{
@@ -370,7 +371,8 @@ export const getUserStats = async (db: Database, id: number): Promise<UserStats>
     db,
     sql`
     select
-      (select count(*)::int from products p where p.seller_id = ${id}) as productos,
+      (select count(*)::int from products p where p.seller_id = ${id}
+        and (p.is_sold or p.hidden_at is null)) as productos,
       (select count(*)::int from products p where p.seller_id = ${id} and p.is_sold) as vendidos,
       (select coalesce(sum(r.rating), 0)::int from reviews r where r.reviewee_id = ${id}) as rating_sum,
       (select count(*)::int from reviews r where r.reviewee_id = ${id}) as total_reviews`,
@@ -430,6 +432,7 @@ const removeAccount = async (
   await passkeys.removeUserData(tx, id);
   await blocks.removeUserData(tx, id);
   await safety.removeUserData(tx, id);
+  await savedSearches.removeUserData(tx, id);
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx
     .update(users)

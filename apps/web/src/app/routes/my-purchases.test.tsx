@@ -50,6 +50,7 @@ const api = (overrides: Parameters<typeof mockFetch>[0] = {}) => {
       rated.add((body as { productId: number }).productId);
       return jsonResponse(201, review);
     },
+    'GET /api/handoffs': () => jsonResponse(200, []),
     ...overrides,
   });
 };

@@ -25,9 +25,15 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  receivedAction,
+  composerSlot,
+  partnerPanel,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
+  composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
+  partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -153,6 +159,9 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                receivedAction={receivedAction}
+                composerSlot={composerSlot}
+                partnerPanel={partnerPanel}
               />
             ) : (
               <Box
