@@ -299,8 +299,14 @@ for (const title of ['Calculadora Casio fx-991', 'Calculadora gráfica TI-84']) 
 await sleep(1500);
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
-/** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
-const pages: [name: string, path: string, who: string, press?: string][] = [
+/**
+ * Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu; or
+ * `OFFLINE`: the page is opened once the service worker controls it, then shown without a
+ * network (decision 091); `OFFLINE_UNSEEN`: another page, never opened, without a network.
+ */
+const OFFLINE = ':offline';
+const OFFLINE_UNSEEN = ':offline-unseen';
+const allPages: [name: string, path: string, who: string, press?: string][] = [
   ['home', '/', 'anonymous'],
   ['login', '/login', 'anonymous'],
   ['register', '/register', 'anonymous'],
@@ -357,7 +363,33 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ],
   ['handoff-cancel', '/my-purchases', 'student', 'Cancelar reserva'],
   ['handoff-confirm-seller', '/my-products', 'seller', 'Confirmar entrega'],
+  ['offline-product', `/products/${laptop.id}`, 'anonymous', OFFLINE],
+  ['offline-my-products', '/my-products', 'seller', OFFLINE],
+  ['offline-unseen', '/register', 'anonymous', OFFLINE_UNSEEN],
 ];
+/** `SCREENSHOTS_ONLY=offline|profile` takes only the screens whose names match. */
+const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : undefined;
+const pages = only ? allPages.filter(([name]) => only.test(name)) : allPages;
+
+/** Opens `path` under the service worker's control, then takes the network away. */
+const goOffline = async (
+  context: Awaited<ReturnType<typeof browser.newContext>>,
+  page: Awaited<ReturnType<typeof context.newPage>>,
+  path: string,
+  isSeen: boolean,
+) => {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    });
+  });
+  await page.reload({ waitUntil: 'networkidle' });
+  await context.setOffline(true);
+  if (isSeen) await page.reload();
+  else await page.goto(`${base}${path}`);
+};
 
 // SCREENSHOTS_ONLY=my-searches,search: only those (names as above), to look at one screen quickly.
 const only = process.env.SCREENSHOTS_ONLY?.split(',').map((name) => name.trim());
@@ -390,8 +422,14 @@ try {
         );
       }
       const page = await context.newPage();
-      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-      const button = press ? page.getByRole('button', { name: press, exact: true }) : null;
+      const isOffline = press === OFFLINE || press === OFFLINE_UNSEEN;
+      await page.goto(`${base}${isOffline ? '/' : path}`, { waitUntil: 'networkidle' });
+      if (isOffline) {
+        if (press === OFFLINE) await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+        await goOffline(context, page, path, press === OFFLINE);
+      }
+      const button =
+        press && !isOffline ? page.getByRole('button', { name: press, exact: true }) : null;
       // The drawer button only exists on the narrow layout.
       if (button && (await button.count()) > 0) await button.click();
       await sleep(400);

@@ -30,6 +30,7 @@ import { useChatMessages } from '../api/get-chat-messages';
 import { UNREAD_MESSAGES_KEY } from '../api/get-unread-messages';
 import { markConversationRead } from '../api/mark-conversation-read';
 import { useChat } from '../hooks/use-chat';
+import { useChatFocus } from '../hooks/use-chat-focus';
 import { CHAT_TEXTS } from '../messages';
 import { mergeHistory, type DisplayMessage } from '../utils/chat-messages';
 import { HEADER_SX, HISTORY_SX, HistorySkeleton } from './conversation-layout';
@@ -117,6 +118,8 @@ export const Conversation = ({
   onBack: () => void;
 }) => {
   const chat = useChat();
+  // No push for this conversation while it is on screen (decision 092).
+  useChatFocus(partner.id, chat.connection.state === 'connected');
   const queryClient = useQueryClient();
   const history = useChatMessages(partner.id);
   const [draft, setDraft] = useState(initialMessage);
