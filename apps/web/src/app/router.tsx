@@ -41,6 +41,7 @@ const PAGE_LOADERS: { [P in WebPage]: () => Promise<ComponentType> } = {
   'routes/notifications': async () => (await import('./routes/notifications')).NotificationsRoute,
   // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
   'routes/admin-panel': async () => (await import('./routes/admin-panel')).AdminPanelRoute,
+  'routes/moderation': async () => (await import('./routes/moderation')).ModerationRoute,
 };
 
 /**
@@ -73,6 +74,10 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute roles={[ROLE_USER, ROLE_ADMIN]} />,
         children: WEB_ROUTES.filter((route) => route.access === 'protected').map(pageRoute),
+      },
+      {
+        element: <ProtectedRoute roles={[ROLE_ADMIN]} />,
+        children: WEB_ROUTES.filter((route) => route.access === 'admin').map(pageRoute),
       },
       { path: '*', element: <NotFound /> },
     ],

@@ -23,6 +23,7 @@ export const paths = {
   mySearches: '/my-searches',
   notifications: '/notifications',
   adminPanel: '/admin-panel',
+  moderation: '/admin-panel/moderacion',
   safetyTips: '/consejos-de-seguridad',
 } as const;
 

@@ -197,6 +197,11 @@ export const productSchema = z.object({
   expiresAt: z.string(),
   /** Expired: hidden from every list and search; only its seller (and admins) still see it. */
   isExpired: z.boolean(),
+  /**
+   * Hidden by moderation or pending review (decision 071): present (true) only then. Only its
+   * seller, an admin and the buyer of an earlier purchase still see such a listing (decision 081).
+   */
+  isHidden: z.literal(true).optional(),
   createdAt: z.string().describe('ISO-8601, UTC'),
   updatedAt: z.string().describe('ISO-8601, UTC'),
   /** Detail views (one per viewer per day); only in answers to the product's seller. */

@@ -6,6 +6,8 @@ import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { ChatProvider } from '@/features/chat/hooks/use-chat';
+import { ConversationGate } from '@/features/safety/components/conversation-gate';
+import { MessageReportButton } from '@/features/safety/components/message-report-button';
 import { HANDOFFS_KEY } from '@/features/handoffs/api/get-handoffs';
 import { OpenHandoffs } from '@/features/handoffs/components/open-handoffs';
 import { SafetyNudge } from '@/features/safety/components/safety-nudge';
@@ -40,6 +42,10 @@ export const ChatRoute = () => {
           )}
           receivedNote={(message) => (
             <SafetyNudge messageId={message.id} content={message.content} />
+          )}
+          receivedAction={(message) => <MessageReportButton messageId={message.id} />}
+          composerSlot={(partnerId, composer) => (
+            <ConversationGate userId={partnerId}>{composer}</ConversationGate>
           )}
         />
       </ChatProvider>

@@ -147,6 +147,7 @@ describe('the hand-off card', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar entrega' }));
     await waitFor(() => expect(card).toHaveTextContent('Entrega completada.'));
     expect(card).toHaveTextContent('Entregado');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await userEvent.click(within(card).getByRole('button', { name: 'Calificar producto' }));
     const rate = await screen.findByRole('dialog', { name: 'Calificar transacción' });
@@ -183,6 +184,7 @@ describe('the hand-off card', () => {
         'Confirmaste la entrega. Se dará por completada el 28 de noviembre de 2026',
       ),
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Confirmed once; cancelling stays possible until the buyer's 72 hours pass.
     expect(within(card).queryByRole('button', { name: 'Confirmar entrega' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Cancelar reserva' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import {
   HANDOFF_CANCEL_REASON_LABELS,
   HANDOFF_OBJECTION_HOURS,
   HANDOFF_STATE_LABELS,
-} from '@unimercado/shared/schemas/handoffs';
+} from '@unimercado/shared/schemas/handoff-messages';
 
 /** Spanish texts of the hand-off card (issue 20, decisions 075 and 086). */
 export const HANDOFF_TEXTS = {

@@ -25,10 +25,14 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  receivedAction,
+  composerSlot,
   partnerPanel,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
+  composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
   partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
 }) => {
   const { user } = useAuth();
@@ -155,6 +159,8 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                receivedAction={receivedAction}
+                composerSlot={composerSlot}
                 partnerPanel={partnerPanel}
               />
             ) : (

@@ -13,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import {
   HANDOFF_CANCEL_REASONS,
   type HandoffCancelReason,
-} from '@unimercado/shared/schemas/handoffs';
+} from '@unimercado/shared/schemas/handoff-messages';
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { toUserMessage } from '@/lib/api-client';

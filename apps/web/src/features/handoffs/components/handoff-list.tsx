@@ -42,7 +42,19 @@ export const HandoffList = ({ items, variant, onRate }: HandoffListProps) => {
           </Box>
         </Box>
       ) : (
-        <Box sx={{ px: 1.5, pt: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        // At most half the conversation's height: the history stays in view.
+        <Box
+          sx={{
+            px: 1.5,
+            pt: 1,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1,
+            flexShrink: 0,
+            maxHeight: '50%',
+            overflowY: 'auto',
+          }}
+        >
           {items.map((handoff) => (
             <Accordion
               key={handoff.id}
@@ -51,9 +63,13 @@ export const HandoffList = ({ items, variant, onRate }: HandoffListProps) => {
               slotProps={{ transition: { unmountOnExit: true } }}
               sx={{ borderRadius: 2, '&::before': { display: 'none' } }}
             >
-              <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ minHeight: 44 }}>
+              <AccordionSummary
+                expandIcon={<ExpandMoreIcon />}
+                sx={{ minHeight: 44, '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+              >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                   <Chip
+                    sx={{ flexShrink: 0 }}
                     size="small"
                     color={handoff.state === 'reserved' ? 'warning' : 'success'}
                     label={HANDOFF_TEXTS.states[handoff.state]}

@@ -1,6 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { DESTINATIONS } from '@unimercado/shared/chat-constants';
+import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
-import { useOpenHandoffs, type HandoffFilter } from '../api/get-handoffs';
+import { useRealtimeSubscription } from '@/lib/realtime';
+import { HANDOFFS_KEY, useOpenHandoffs, type HandoffFilter } from '../api/get-handoffs';
 import { HANDOFF_TEXTS } from '../messages';
 import type { HandoffListProps } from './handoff-list';
 
@@ -8,6 +12,25 @@ import type { HandoffListProps } from './handoff-list';
 const HandoffList = lazy(async () => ({
   default: (await import('./handoff-list')).HandoffList,
 }));
+
+/**
+ * An accepted offer, a confirmation or a cancellation by the other side is notified live as an
+ * answered offer (typeId 2, decision 075): the cards reload.
+ */
+const useLiveHandoffs = () => {
+  const queryClient = useQueryClient();
+  const onNotification = useCallback(
+    (body: unknown) => {
+      const typeId =
+        typeof body === 'object' && body !== null ? (body as { typeId?: unknown }).typeId : null;
+      if (typeId === NOTIFICATION_TYPES.offerAnswered) {
+        void queryClient.invalidateQueries({ queryKey: HANDOFFS_KEY });
+      }
+    },
+    [queryClient],
+  );
+  useRealtimeSubscription(DESTINATIONS.userNotifications, onNotification);
+};
 
 /**
  * The hand-off cards where a member looks (issue 20): nothing while loading or when there are
@@ -20,6 +43,7 @@ export const OpenHandoffs = ({
   onRate,
 }: HandoffFilter & Omit<HandoffListProps, 'items'>) => {
   const handoffs = useOpenHandoffs({ role, partnerId });
+  useLiveHandoffs();
   if (handoffs.isError && !handoffs.items) {
     return variant === 'section' ? (
       <ErrorAlert

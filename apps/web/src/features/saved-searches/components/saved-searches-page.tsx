@@ -10,22 +10,16 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SAVED_SEARCH_NAME_MAX_LENGTH } from '@unimercado/shared/constants';
 import type { SavedSearch } from '@unimercado/shared/schemas/saved-searches';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
-import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { LazyConfirmDialog } from '@/components/feedback/lazy-confirm-dialog';
 import { paths } from '@/config/paths';
 import { toUserMessage } from '@/lib/api-client';
 import { formatPrice } from '@/utils/format';
@@ -38,6 +32,10 @@ import {
 import { useLiveSavedSearches } from '../hooks/use-live-saved-searches';
 import { SAVED_SEARCHES_TEXT as TEXT } from '../messages';
 import { savedSearchHref } from '../utils/saved-search-criteria';
+
+const RenameDialog = lazy(async () => ({
+  default: (await import('./rename-dialog')).RenameDialog,
+}));
 
 /** What a saved search looks for, in the words of the search page's filter chips. */
 const describe = (saved: SavedSearch, categoryName: (id: number) => string | undefined) =>
@@ -52,61 +50,18 @@ const describe = (saved: SavedSearch, categoryName: (id: number) => string | und
     .filter(Boolean)
     .join(' · ');
 
-const RenameDialog = ({ saved, onClose }: { saved: SavedSearch | null; onClose: () => void }) => {
-  const update = useUpdateSavedSearch();
-  const [name, setName] = useState(saved?.name ?? '');
-  const titleId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!saved) return;
-    update.mutate({ id: saved.id, name }, { onSuccess: onClose });
-  };
-  return (
-    <Dialog
-      open={saved !== null}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{TEXT.renameTitle}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            label={TEXT.nameLabel}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: SAVED_SEARCH_NAME_MAX_LENGTH } }}
-            error={update.isError}
-            helperText={update.isError ? toUserMessage(update.error, TEXT.changeError) : ' '}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={update.isPending}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={update.isPending}>
-            {TEXT.confirmRename}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-};
-
 const SavedSearchCard = ({
   saved,
   categoryName,
   onRename,
   onRemove,
+  onOpen,
 }: {
   saved: SavedSearch;
   categoryName: (id: number) => string | undefined;
   onRename: () => void;
   onRemove: () => void;
+  onOpen: () => void;
 }) => {
   const navigate = useNavigate();
   const update = useUpdateSavedSearch();
@@ -115,6 +70,7 @@ const SavedSearchCard = ({
   // Opening runs the search; its new listings count as seen once the member looked.
   const open = () => {
     seen.mutate(saved.id);
+    onOpen();
     void navigate(savedSearchHref(saved));
   };
   return (
@@ -204,9 +160,12 @@ const SavedSearchCard = ({
 export const SavedSearchesPage = ({
   userId,
   categoryName,
+  onOpen,
 }: {
   userId: number;
   categoryName: (id: number) => string | undefined;
+  /** Before a search opens (the page forgets results kept from before). */
+  onOpen: () => void;
 }) => {
   const searches = useSavedSearches(userId);
   useLiveSavedSearches();
@@ -260,6 +219,7 @@ export const SavedSearchesPage = ({
             key={saved.id}
             saved={saved}
             categoryName={categoryName}
+            onOpen={onOpen}
             onRename={() => setRenaming(saved)}
             onRemove={() => {
               remove.reset();
@@ -269,9 +229,11 @@ export const SavedSearchesPage = ({
         ))}
       </Stack>
       {renaming && (
-        <RenameDialog key={renaming.id} saved={renaming} onClose={() => setRenaming(null)} />
+        <Suspense fallback={null}>
+          <RenameDialog key={renaming.id} saved={renaming} onClose={() => setRenaming(null)} />
+        </Suspense>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={removing !== null}
         title={TEXT.removeTitle}
         confirmLabel={TEXT.remove}
@@ -284,7 +246,7 @@ export const SavedSearchesPage = ({
         onClose={() => setRemoving(null)}
       >
         {removing ? TEXT.removeQuestion(removing.name) : null}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </>
   );
 };
