@@ -339,7 +339,6 @@ export const decideOffer = async (
   }
 };
 
-
 /** Which of these purchases their buyer has reviewed (one review per buyer and product). */
 export const findReviewedPurchases = async (
   db: Database,
