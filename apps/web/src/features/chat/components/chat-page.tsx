@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_SINGLE_VIEW_BREAKPOINT_PX } from '@unimercado/shared/constants';
-import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { useAuth } from '@/lib/auth';
 import { useChatContact } from '../api/get-chat-contact';
@@ -18,6 +18,9 @@ import { LazyConversation, preloadConversation } from './lazy-conversation';
 
 export type Preselected = { userId: number; name: string | null; initialMessage: string };
 
+/** What the page shows at the top of the conversation with `partnerId` (decision 099). */
+export type ConversationTop = (partnerId: number) => ReactNode;
+
 /**
  * /chat (spec section 2): people on the left, the conversation on the right; at 650px or less
  * one view at a time with a back button.
@@ -25,9 +28,11 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  conversationTop,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  conversationTop?: ConversationTop;
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -153,6 +158,7 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                top={conversationTop?.(selected.id)}
               />
             ) : (
               <Box

@@ -77,7 +77,10 @@ export const Conversation = ({
   showBack,
   onBack,
   receivedNote,
+  top,
 }: {
+  /** Shown under the header, above the history (the page composes the product here). */
+  top?: ReactNode;
   /** Shown under each message the partner sent (the page composes the safety nudge here). */
   receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
   myId: number;
@@ -163,6 +166,7 @@ export const Conversation = ({
           {partner.name}
         </Link>
       </Box>
+      {top}
 
       <Box
         ref={scroller}
