@@ -34,7 +34,7 @@ import {
   lockProductRow,
   toProductDto,
 } from '../products/products.queries';
-import type { SalesDeps } from './sales.service';
+import { findReviewedPurchases, type SalesDeps } from './sales.service';
 import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 
 /**
@@ -129,7 +129,7 @@ const toHandoffs = async (
   if (rows.length === 0) return [];
   const now = deps.now();
   const userIds = [...new Set(rows.flatMap((row) => [row.buyerId, row.sellerId]))];
-  const [productRows, people] = await Promise.all([
+  const [productRows, people, isReviewed] = await Promise.all([
     findProductRows(
       deps.db,
       rows.map((row) => row.productId),
@@ -138,6 +138,7 @@ const toHandoffs = async (
       .select({ id: users.id, name: users.name })
       .from(users)
       .where(inArray(users.id, userIds)),
+    findReviewedPurchases(deps.db, rows),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const nameById = new Map(people.map((person) => [person.id, person.name]));
@@ -164,6 +165,7 @@ const toHandoffs = async (
         cancelledById: row.cancelledById,
         cancelReason: row.cancelReason as HandoffCancelReason | null,
         cancelNote: row.cancelNote,
+        isReviewed: isReviewed(row),
       } satisfies Handoff,
     ];
   });

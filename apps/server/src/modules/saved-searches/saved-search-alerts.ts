@@ -24,7 +24,7 @@ export const SAVED_SEARCH_ALERTS = {
   link: '/my-searches',
 } as const;
 
-type QueueDeps = Pick<AppDeps, 'bus'>;
+type QueueDeps = { bus: Pick<AppDeps['bus'], 'publish'> };
 
 /** Queues a listing for matching, in the caller's (the listing's) transaction. */
 export const queueListingForAlerts = async (scope: TxScope, deps: QueueDeps, productId: number) => {
@@ -42,7 +42,8 @@ const folded = (value: ReturnType<typeof sql>) => sql`lower(${sql.raw(FOLD_FUNCT
  * text is the search's own rule, on forms stored when the search was saved: the listing's
  * tsvector against the stored tsquery (Spanish, accent-insensitive), or, from three characters,
  * the folded text inside the folded title (the partial-word search). Never the seller's own
- * searches, never a member who blocked the seller, never a paused search or a deleted member.
+ * searches, never a member who blocked the seller, never a paused search (a deleted member's
+ * searches are deleted with them).
  * Answers each search that got a new hit, with its count of new listings since last seen.
  */
 export const matchListing = async (scope: TxScope, productId: number, now: Date) =>
@@ -67,7 +68,6 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
         and (s.search is null
           or p.search @@ s.query
           or (char_length(s.search_folded) >= 3 and strpos(p.title_folded, s.search_folded) > 0))
-      join users u on u.id = s.user_id and u.deleted_at is null
       where not exists (
         select 1 from blocks b where b.blocker_id = s.user_id and b.blocked_id = p.seller_id)
       on conflict do nothing
@@ -81,13 +81,15 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
     order by s.id`,
   );
 
-type AlertDeps = Pick<AppDeps, 'db' | 'notifier' | 'now' | 'log'>;
+type AlertDeps = Pick<AppDeps, 'db' | 'notifier' | 'now'> & {
+  log: Pick<AppDeps['log'], 'error'>;
+};
 
 /**
  * Claims one queued listing, matches it and notifies, all in one transaction: a failure leaves
  * the listing queued (behind the others) and sends nothing. False when the queue is empty.
  */
-const processNext = async (deps: AlertDeps): Promise<boolean> => {
+export const processNextQueued = async (deps: AlertDeps): Promise<boolean> => {
   let claimed: number | undefined;
   try {
     return await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -141,7 +143,7 @@ export const createAlertMatcher = (deps: AlertDeps & Pick<AppDeps, 'bus'>) => {
   const pass = async () => {
     do {
       again = false;
-      while (await processNext(deps)) {
+      while (await processNextQueued(deps)) {
         // one listing per transaction
       }
     } while (again);

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_SINGLE_VIEW_BREAKPOINT_PX } from '@unimercado/shared/constants';
-import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { useAuth } from '@/lib/auth';
 import { useChatContact } from '../api/get-chat-contact';
@@ -18,9 +18,6 @@ import { LazyConversation, preloadConversation } from './lazy-conversation';
 
 export type Preselected = { userId: number; name: string | null; initialMessage: string };
 
-/** What the page shows at the top of the conversation with `partnerId` (decision 099). */
-export type ConversationTop = (partnerId: number) => ReactNode;
-
 /**
  * /chat (spec section 2): people on the left, the conversation on the right; at 650px or less
  * one view at a time with a back button.
@@ -28,11 +25,15 @@ export type ConversationTop = (partnerId: number) => ReactNode;
 export const ChatPage = ({
   preselected,
   receivedNote,
-  conversationTop,
+  receivedAction,
+  composerSlot,
+  partnerPanel,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
-  conversationTop?: ConversationTop;
+  receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
+  composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
+  partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -158,7 +159,9 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
-                top={conversationTop?.(selected.id)}
+                receivedAction={receivedAction}
+                composerSlot={composerSlot}
+                partnerPanel={partnerPanel}
               />
             ) : (
               <Box
