@@ -8,8 +8,7 @@
 //   once, one after the other, as the search page asks (available products, first page of 12, by
 //   relevance), so none is answered from the cache; the time is the round trip on loopback (an
 //   upper bound of server time). Decision 097: whole words first, then partial words and typos in
-//   titles through the trigram index when whole words find fewer than 3.
-// - The plan of the slowest query is printed (EXPLAIN ANALYZE) to the console.
+//   titles (typos corrected against the titles' words) when whole words find fewer than 3.
 //
 // Settings: BENCH_TYPO_PORT (default 3299), BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; "skip" leaves the bench out).
@@ -159,21 +158,6 @@ try {
   await client.query('analyze');
   const result = await measure(base);
   const loadAfter = loadavg()[0];
-
-  // Where the slowest query's time goes: the plan of its typo branch (decision 097).
-  const { rows } = await client.query(
-    `explain (analyze, buffers) select p.id, count(*) over () as total,
-       word_similarity(lower(um_fold($1)), p.title_folded) as rank
-     from products p
-     where p.hidden_at is null and p.is_sold = false
-       and (p.search @@ websearch_to_tsquery('unimercado_es', $1)
-         or p.title_folded like '%' || lower(um_fold($1)) || '%'
-         or lower(um_fold($1)) <% p.title_folded)
-     order by rank desc, p.created_at desc, p.id desc limit 12`,
-    [result.slowest],
-  );
-  console.log(`Plan of the slowest query («${result.slowest}»):`);
-  console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
 
   const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after (the machine is shared)`;
   const ms = (value) => `${value.toFixed(1)} ms`;
