@@ -232,6 +232,11 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   { route: 'GET /api/products/locations', url: '/api/products/locations?q=bib', expect: ALL(200) },
   { route: 'GET /api/products/courses', url: '/api/products/courses', expect: ALL(200) },
   {
+    route: 'GET /api/products/price-guidance',
+    url: '/api/products/price-guidance?categoryId={category}&title=Calculadora',
+    expect: MEMBERS(200),
+  },
+  {
     route: 'POST /api/products/upload-images',
     url: '/api/products/upload-images',
     body: 'photo',

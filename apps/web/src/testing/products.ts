@@ -38,6 +38,7 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => {
     isExpired: false,
     createdAt: '2026-11-20T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
+    sellerRating: { average: 0, count: 0 },
     ...overrides,
     images,
   };

@@ -38,7 +38,9 @@ const folded = (value: ReturnType<typeof sql>) => sql`lower(${sql.raw(FOLD_FUNCT
 
 /**
  * Matches one listing against every active saved search in one statement and records the hits
- * (once per search and listing). The filters are plain column comparisons on the saved rows; the
+ * (once per search and listing). Indexes pick the candidates first: searches sharing a lexeme
+ * with the listing, searches whose text starts like a three-letter piece of its title, and
+ * searches without text in its category (or any); the others are never read. The filters are plain column comparisons on the saved rows; the
  * text is the search's own rule, on forms stored when the search was saved: the listing's
  * tsvector against the stored tsquery (Spanish, accent-insensitive), or, from three characters,
  * the folded text inside the folded title (the partial-word search). Never the seller's own
@@ -52,14 +54,28 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
     sql`
     with product as (
       select p.id, p.seller_id, p.category_id, p.price, p.condition, p.search, p.title_folded,
-        ${folded(sql`p.location`)} as location_folded
+        ${folded(sql`p.location`)} as location_folded,
+        tsvector_to_array(p.search) as lexemes,
+        array(select distinct substr(p.title_folded, i, 3)
+          from generate_series(1, greatest(char_length(p.title_folded) - 2, 0)) i) as heads
       from products p
       where p.id = ${productId} and p.hidden_at is null and not p.is_sold
+    ), candidates as (
+      select s.id from saved_searches s, product p
+      where not s.is_paused and s.lexemes && p.lexemes
+      union
+      select s.id from saved_searches s, product p
+      where not s.is_paused and s.search_head = any(p.heads)
+      union
+      select s.id from saved_searches s, product p
+      where not s.is_paused and s.search is null
+        and (s.category_id is null or s.category_id = p.category_id)
     ), hits as (
       insert into saved_search_hits (saved_search_id, product_id, created_at)
       select s.id, p.id, ${now}
       from product p
-      join saved_searches s on not s.is_paused and s.user_id <> p.seller_id
+      join candidates c on true
+      join saved_searches s on s.id = c.id and s.user_id <> p.seller_id
         and (s.category_id is null or s.category_id = p.category_id)
         and (s.min_price is null or p.price >= s.min_price)
         and (s.max_price is null or p.price <= s.max_price)

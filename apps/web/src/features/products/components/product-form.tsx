@@ -19,6 +19,7 @@ import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatInteger } from '@/utils/format';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
+import { PriceHint } from './price-hint';
 import { PRODUCTS_TEXT } from '../messages';
 import { ImagePicker, type PickedImage } from './image-picker';
 
@@ -90,6 +91,8 @@ export const ProductForm = ({
     defaultValues: valuesOf(product),
   });
   const location = useWatch({ control, name: 'location' });
+  const title = useWatch({ control, name: 'title' });
+  const categoryId = useWatch({ control, name: 'categoryId' });
 
   return (
     <Box
@@ -159,6 +162,10 @@ export const ProductForm = ({
                 }}
               />
             )}
+          />
+          <PriceHint
+            categoryId={Number(categoryId) || 0}
+            title={typeof title === 'string' ? title : ''}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
