@@ -78,7 +78,7 @@ describe('/my-purchases', () => {
     expect(within(lamp).getByText(/21 de noviembre de 2026/)).toBeInTheDocument();
     expect(within(lamp).getByRole('link', { name: 'Contactar a Valentina Rojas' })).toHaveAttribute(
       'href',
-      '/chat?userId=50',
+      '/chat?userId=50&productId=21',
     );
   });
 

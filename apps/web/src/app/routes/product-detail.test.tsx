@@ -93,7 +93,7 @@ describe('/products/{id}', () => {
     const { router } = renderApp('/products/42', { user: TEST_USER });
     await userEvent.click(await screen.findByRole('button', { name: 'Contactar al vendedor' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
-    expect(router.state.location.search).toBe('?userId=50');
+    expect(router.state.location.search).toBe('?userId=50&productId=42');
     expect(router.state.location.state).toMatchObject({
       selectedUserId: 50,
       selectedUserName: 'Mateo Castro',
