@@ -109,6 +109,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The offline page's script, loaded by the browser as it is (decision 091).
+    files: ['apps/web/public/offline.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', serverBoundaries] },
   },
