@@ -3,6 +3,7 @@ import type { Product, ProductListQuery } from '@unimercado/shared/schemas/produ
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { trigramSimilar } from '../../db/trigram';
 import { averageRating } from '../../lib/rating';
 import { FOLD_FUNCTION, SEARCH_CONFIG } from '../../db/schema/columns';
 import { products } from '../../db/schema';
@@ -325,7 +326,7 @@ const CORRECTION_SPREAD = 0.05;
  * words (trigram similarity through the index on search_words; a word that is itself in the
  * vocabulary may still be a misspelling others share). Undefined when no word found another.
  */
-const correctWords = async (db: Queryable, search: string) => {
+const correctWords = async (db: Database, search: string) => {
   const rows = await queryRows<{ token: string; word: string | null; score: number | null }>(
     db,
     sql`
@@ -333,7 +334,7 @@ const correctWords = async (db: Queryable, search: string) => {
     from (select distinct token from ${foldedWords(sql`${search}`)} token where token <> '') t
     left join lateral (
       select s.word from search_words s
-      where length(t.token) >= ${MIN_WORD_LENGTH} and s.word % t.token
+      where length(t.token) >= ${MIN_WORD_LENGTH} and ${trigramSimilar(db, sql`s.word`, sql`t.token`)}
       order by similarity(s.word, t.token) desc, s.word
       limit 3
     ) w on true`,
@@ -456,7 +457,7 @@ const selectPage = async (
 };
 
 export const listProductRows = async (
-  db: Queryable,
+  db: Database,
   query: ProductListQuery,
   options: { withViews?: boolean; hiddenFor?: number | undefined } = {},
 ): Promise<Page> => {
@@ -503,7 +504,7 @@ const PRICE_GUIDANCE_SAMPLE = 50;
  * there was one, else the listing's (marked sold by hand).
  */
 export const findSoldPrices = async (
-  db: Queryable,
+  db: Database,
   { categoryId, title }: { categoryId: number; title: string },
 ) => {
   const text = folded(sql`${title}`);
@@ -522,7 +523,7 @@ export const findSoldPrices = async (
       )::float8 as price
       from products p
       where p.category_id = ${categoryId} and p.is_sold
-        and p.hidden_at is null and p.title_folded % ${text}
+        and p.hidden_at is null and ${trigramSimilar(db, sql`p.title_folded`, text)}
       order by similarity(p.title_folded, ${text}) desc, p.id desc
       limit ${PRICE_GUIDANCE_SAMPLE}
     )
