@@ -8,7 +8,19 @@ import { createEmptyTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
 import { queryRows } from './rows';
 
-type Journal = { entries: { idx: number; tag: string }[] };
+type Journal = { entries: { idx: number; tag: string; when: number }[] };
+
+it('dates every migration after the one before it, so an upgraded database gets each one', async () => {
+  // Drizzle's migrator applies only the migrations dated after the last one a database has: one
+  // dated earlier than its predecessor is skipped on a database that already had that one.
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+  ) as Journal;
+  const late = journal.entries.filter(
+    (entry, index) => index > 0 && entry.when <= journal.entries[index - 1]!.when,
+  );
+  expect(late.map((entry) => entry.tag)).toEqual([]);
+});
 
 /** A copy of the checked-in migrations that stops just before `tag`. */
 const migrationsBefore = async (tag: string) => {
