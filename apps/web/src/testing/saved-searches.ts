@@ -12,6 +12,7 @@ export const makeSavedSearch = (overrides: Partial<SavedSearch> = {}): SavedSear
   status: null,
   location: null,
   sort: null,
+  course: null,
   isPaused: false,
   emailDigest: false,
   newCount: 0,

@@ -243,6 +243,16 @@ export const productSearchFields = {
   search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
   /** Default: relevance when `search` is given, newest otherwise. */
   sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS).optional()),
+  /** Listings for this course code (any case: 'mat101' finds 'MAT101'); decision 095. */
+  course: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(COURSE_CODE_MAX_LENGTH, PRODUCT_MESSAGES.courseFilterInvalid)
+      .transform(normalizeCourseCode)
+      .optional(),
+  ),
 };
 
 /** A minimum above the maximum is refused, on the minimum. */
@@ -257,16 +267,6 @@ export const productListQuerySchema = paginationQuerySchema
   .extend({
     sellerId: z.preprocess(blankToUndefined, idSchema.optional()),
     ...productSearchFields,
-    /** Listings for this course code (any case: 'mat101' finds 'MAT101'); decision 095. */
-    course: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .max(COURSE_CODE_MAX_LENGTH, PRODUCT_MESSAGES.courseFilterInvalid)
-        .transform(normalizeCourseCode)
-        .optional(),
-    ),
     /** Omitted: a seller's list (`sellerId`) has both; any other only available ones. */
     isSold: z
       .preprocess(blankToUndefined, z.enum(['true', 'false']).optional())

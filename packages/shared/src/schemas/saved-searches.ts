@@ -73,6 +73,8 @@ export const savedSearchSchema = z.object({
   status: z.enum(PRODUCT_CONDITIONS).nullable(),
   location: z.string().nullable(),
   sort: z.enum(PRODUCT_SORTS).nullable(),
+  /** Only listings for this course code (decision 095), upper-cased. */
+  course: z.string().nullable(),
   /** A paused search alerts nobody; its new matches are not counted either. */
   isPaused: z.boolean(),
   /** The member opted in to at most one email a day about this search's new listings. */

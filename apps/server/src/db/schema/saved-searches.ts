@@ -11,7 +11,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ProductCondition, ProductSort } from '@unimercado/shared/constants';
+import {
+  COURSE_CODE_MAX_LENGTH,
+  type ProductCondition,
+  type ProductSort,
+} from '@unimercado/shared/constants';
 import { createdAt, FOLD_FUNCTION, SEARCH_CONFIG, tsquery, updatedAt } from './columns';
 import { products } from './products';
 import { users } from './users';
@@ -37,6 +41,8 @@ export const savedSearches = pgTable(
     condition: varchar('condition', { length: 16 }).$type<ProductCondition>(),
     location: varchar('location', { length: 100 }),
     sort: varchar('sort', { length: 16 }).$type<ProductSort>(),
+    /** Only listings carrying this course code (decision 095), upper-cased. */
+    course: varchar('course', { length: COURSE_CODE_MAX_LENGTH }),
     /** The criteria in one normalised string: the same search is saved once per member. */
     criteriaKey: varchar('criteria_key', { length: 400 }).notNull(),
     isPaused: boolean('is_paused').notNull().default(false),

@@ -54,6 +54,7 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
     sql`
     with product as (
       select p.id, p.seller_id, p.category_id, p.price, p.condition, p.search, p.title_folded,
+        p.course_codes,
         ${folded(sql`p.location`)} as location_folded,
         tsvector_to_array(p.search) as lexemes,
         array(select distinct substr(p.title_folded, i, 3)
@@ -81,6 +82,7 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
         and (s.max_price is null or p.price <= s.max_price)
         and (s.condition is null or s.condition = p.condition)
         and (s.location_folded is null or strpos(p.location_folded, s.location_folded) > 0)
+        and (s.course is null or s.course = any(p.course_codes))
         and (s.search is null
           or p.search @@ s.query
           or (char_length(s.search_folded) >= 3 and strpos(p.title_folded, s.search_folded) > 0))

@@ -232,6 +232,42 @@ describe('saved searches', () => {
     expect((await alertsOf(partial))[0]?.message).toBe('Hay 1 producto nuevo para «micros»');
   });
 
+  it('keeps the course a search was narrowed to, and alerts only for listings of that course', async () => {
+    const [student, other] = await Promise.all([
+      createAccount(ctx, { verified: true }),
+      createAccount(ctx, { verified: true }),
+    ]);
+    const saved = await save(student, { search: 'apuntes', course: ' mat101 ' });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<SavedSearch>()).toMatchObject({ search: 'apuntes', course: 'MAT101' });
+    // The same text for another course, or for none, is another search.
+    expect((await save(student, { search: 'apuntes', course: 'FIS120' })).statusCode).toBe(201);
+    expect((await save(other, { search: 'apuntes' })).statusCode).toBe(201);
+    expectErrorBody(await save(student, { search: 'apuntes', course: 'MAT101' }), 409, {
+      message: SAVED_SEARCH_MESSAGES.duplicate,
+    });
+    expect((await listOf(student)).map((search) => search.course).sort()).toEqual([
+      'FIS120',
+      'MAT101',
+    ]);
+
+    await createProduct(ctx, seller, { title: 'Apuntes de química', price: 5000, categoryId });
+    await createProduct(ctx, seller, {
+      title: 'Apuntes de cálculo',
+      price: 5000,
+      categoryId,
+      courseCodes: ['MAT101'],
+    });
+    await settle();
+    // One listing for the course search; both for the search without a course.
+    expect((await alertsOf(student)).map((alert) => alert.message)).toEqual([
+      'Hay 1 producto nuevo para «apuntes»',
+    ]);
+    expect((await listOf(student)).find((search) => search.course === 'MAT101')?.newCount).toBe(1);
+    expect((await listOf(student)).find((search) => search.course === 'FIS120')?.newCount).toBe(0);
+    expect((await listOf(other))[0]?.newCount).toBe(2);
+  });
+
   it('sends at most one email digest a day, only for searches opted in, to verified members', async () => {
     const reader = await createAccount(ctx, { verified: true, name: 'Lectora Dana' });
     const silent = await createAccount(ctx, { verified: true });

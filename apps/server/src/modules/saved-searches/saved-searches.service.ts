@@ -46,6 +46,7 @@ export const toSavedSearchDto = (row: SavedSearchRow, newCount: number): SavedSe
   status: row.condition,
   location: row.location,
   sort: row.sort,
+  course: row.course,
   isPaused: row.isPaused,
   emailDigest: row.emailDigest,
   newCount,
@@ -65,6 +66,8 @@ const criteriaKeyOf = (input: CreateSavedSearchInput) =>
     input.maxPrice ?? null,
     input.status ?? null,
     input.location?.toLowerCase().replace(/\s+/g, ' ') ?? null,
+    // Added after the first searches were saved: only a search with a course has it in its key.
+    ...(input.course ? [input.course] : []),
   ]);
 
 const notFound = () => new AppError(404, 'NOT_FOUND', SAVED_SEARCH_MESSAGES.notFound);
@@ -97,6 +100,7 @@ export const createSavedSearch = async (
         condition: input.status ?? null,
         location: input.location ?? null,
         sort: input.sort ?? null,
+        course: input.course ?? null,
         criteriaKey: criteriaKeyOf(input),
         lastSeenAt: now,
         createdAt: now,

@@ -39,6 +39,7 @@ describe('Mis búsquedas', () => {
         newCount: 3,
       }),
       saved({ id: 8, name: 'Bicicleta', search: 'bicicleta', isPaused: true }),
+      saved({ id: 9, name: 'Apuntes de cálculo', search: 'apuntes', course: 'MAT101' }),
     ]);
     renderApp('/my-searches', { user: TEST_USER });
     const card = await screen.findByRole(
@@ -50,6 +51,8 @@ describe('Mis búsquedas', () => {
     expect(
       within(card).getByText('«calculadora» · Electrónica · Máx: $ 90.000 · Usado'),
     ).toBeInTheDocument();
+    const course = screen.getByRole('article', { name: /Apuntes de cálculo/ });
+    expect(within(course).getByText('«apuntes» · Curso: MAT101')).toBeInTheDocument();
     const paused = screen.getByRole('article', { name: /Bicicleta/ });
     expect(within(paused).getByText('Pausada')).toBeInTheDocument();
     expect(within(paused).getByRole('button', { name: 'Reanudar avisos' })).toBeInTheDocument();

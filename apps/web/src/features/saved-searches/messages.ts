@@ -33,4 +33,5 @@ export const SAVED_SEARCHES_TEXT = {
   anyText: 'Cualquier producto',
   minPrice: (price: string) => `Mín: ${price}`,
   maxPrice: (price: string) => `Máx: ${price}`,
+  course: (code: string) => `Curso: ${code}`,
 } as const;

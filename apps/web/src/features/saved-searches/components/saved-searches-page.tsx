@@ -46,6 +46,7 @@ const describe = (saved: SavedSearch, categoryName: (id: number) => string | und
     saved.maxPrice !== null ? TEXT.maxPrice(formatPrice(saved.maxPrice)) : undefined,
     saved.status ?? undefined,
     saved.location ?? undefined,
+    saved.course ? TEXT.course(saved.course) : undefined,
   ]
     .filter(Boolean)
     .join(' · ');

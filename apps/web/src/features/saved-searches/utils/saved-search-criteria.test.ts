@@ -17,8 +17,24 @@ describe('saved search criteria', () => {
         status: 'USADO',
         location: '',
         sort: null,
+        course: '',
       }),
     ).toEqual({ search: 'calculadora', minPrice: 0, status: 'USADO' });
+  });
+
+  it('keeps the course a search was narrowed to, when saving and when opening it again', () => {
+    const criteria = {
+      search: '',
+      categoryId: null,
+      minPrice: null,
+      maxPrice: null,
+      status: null,
+      location: '',
+      sort: null,
+      course: 'MAT101',
+    };
+    expect(toSaveBody(criteria)).toEqual({ course: 'MAT101' });
+    expect(savedSearchHref(saved({ course: 'MAT101' }))).toBe('/search?course=MAT101');
   });
 
   it('opens a saved search as the /search URL that runs it', () => {

@@ -11,6 +11,8 @@ export type SearchCriteria = {
   status: string | null;
   location: string;
   sort: ProductSort | null;
+  /** A course code (decision 095); empty = none. */
+  course: string;
 };
 
 /** The body that saves the search on screen: only what is set. */
@@ -22,6 +24,7 @@ export const toSaveBody = (criteria: SearchCriteria): CreateSavedSearchBody => (
   ...(criteria.status ? { status: criteria.status } : {}),
   ...(criteria.location ? { location: criteria.location } : {}),
   ...(criteria.sort ? { sort: criteria.sort } : {}),
+  ...(criteria.course ? { course: criteria.course } : {}),
 });
 
 /** Where a saved search opens: /search with its text, filters and sort in the URL. */
@@ -34,6 +37,7 @@ export const savedSearchHref = (saved: SavedSearch) => {
   if (saved.status) params.set('status', saved.status.toUpperCase());
   if (saved.location) params.set('location', saved.location);
   if (saved.sort) params.set('sort', saved.sort);
+  if (saved.course) params.set('course', saved.course);
   const query = params.toString();
   return query ? `${paths.search}?${query}` : paths.search;
 };
