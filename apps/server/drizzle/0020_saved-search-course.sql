@@ -1,1 +1,0 @@
-ALTER TABLE "saved_searches" ADD COLUMN "course" varchar(20);
