@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from './common';
+import { meetupSchema } from './meetups';
 import { productSchema } from './products';
 
 /** What happened to an accepted offer after the seller said yes (decision 075). */
@@ -66,6 +67,10 @@ export const handoffSchema = z.object({
   cancelledById: z.number().int().nullable(),
   cancelReason: z.enum(HANDOFF_CANCEL_REASONS).nullable(),
   cancelNote: z.string().nullable(),
+  /** The accepted meet-up proposal (decision 083), or null. */
+  meetup: meetupSchema.nullable(),
+  /** The proposal waiting for an answer, or null. */
+  pendingMeetup: meetupSchema.nullable(),
 });
 export type Handoff = z.infer<typeof handoffSchema>;
 

@@ -10,3 +10,4 @@ export * from './mail';
 export * from './storage';
 export * from './passkeys';
 export * from './safety';
+export * from './meetups';

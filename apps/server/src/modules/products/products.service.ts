@@ -24,6 +24,7 @@ import {
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { findCategory } from '../categories/categories.service';
+import { findProductMeetupSpots, setProductMeetupSpots } from '../meetups/meetup-spots.service';
 import { toShareJpeg } from './images';
 import {
   containsPattern,
@@ -138,6 +139,7 @@ const readProduct = async (
     delete product.viewCount;
     delete product.favoritesCount;
   }
+  product.meetupSpots = await findProductMeetupSpots(deps.db, id);
   return product;
 };
 
@@ -175,6 +177,7 @@ export const createProduct = async (
       .returning({ id: products.id });
     if (!created) throw new Error('insert returned no row');
     await insertImages(tx, created.id, await claimUploads(tx, actor.id, keys));
+    if (input.meetupSpotIds) await setProductMeetupSpots(tx, created.id, input.meetupSpotIds);
     announceChange(deps, afterCommit);
     return created.id;
   });
@@ -245,6 +248,7 @@ export const updateProduct = async (
       const droppedKeys = imageFileKeys(dropped);
       if (droppedKeys.length > 0) afterCommit(() => deps.storage.deleteMany(droppedKeys));
     }
+    if (input.meetupSpotIds) await setProductMeetupSpots(tx, id, input.meetupSpotIds);
     announceChange(deps, afterCommit);
   });
   return readProduct(deps, actor, id);

@@ -7,6 +7,7 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
+import { startPeriodicJob } from '../../lib/periodic';
 import type { Storage } from '../../plugins/storage';
 import { storageSweepChannel, type StorageSweepReport } from '../../plugins/storage/events';
 import type { ProcessedImage } from './images';
@@ -193,29 +194,17 @@ export const sweepPhotos = async (
   return report;
 };
 
-/** Runs the sweep now and then every ORPHAN_SWEEP_INTERVAL_MS; returns the function that stops it. */
-export const startUploadSweeper = (deps: Pick<AppDeps, 'db' | 'storage' | 'now' | 'log'>) => {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = sweepPhotos(deps)
-      .then((report) => {
-        if (report.orphanUploads + report.orphanFiles > 0) {
-          deps.log.info(report, 'removed unpublished uploads and orphan photo files');
-        }
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'upload sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, ORPHAN_SWEEP_INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
-};
+/** Runs the sweep 30 s after start, then every ORPHAN_SWEEP_INTERVAL_MS; answers the stop. */
+export const startUploadSweeper = (deps: Pick<AppDeps, 'db' | 'storage' | 'now' | 'log'>) =>
+  startPeriodicJob({
+    name: 'upload sweep',
+    intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+    firstRunMs: 30_000,
+    log: deps.log,
+    run: async () => {
+      const report = await sweepPhotos(deps);
+      if (report.orphanUploads + report.orphanFiles > 0) {
+        deps.log.info(report, 'removed unpublished uploads and orphan photo files');
+      }
+    },
+  });
