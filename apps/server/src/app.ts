@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -44,6 +45,7 @@ import { salesRoutes } from './modules/sales/sales.routes';
 import { blocksRoutes, moderationRoutes, reportsRoutes } from './modules/safety/safety.routes';
 import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { depsOf } from './lib/deps';
 import { authPlugin } from './plugins/auth';
@@ -80,6 +82,8 @@ export type BuildAppOptions = {
   argon2?: Partial<Argon2Options>;
   /** Clock for token expiry rules (tests). */
   now?: () => Date;
+  /** Told of every route as it is registered, before any plugin (tests list the routes). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -203,6 +207,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     routerOptions: { ignoreTrailingSlash: true },
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -283,6 +288,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(blocksRoutes, { prefix: '/api/blocks' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches' });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

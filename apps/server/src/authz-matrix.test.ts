@@ -3,8 +3,9 @@ import { ROLE_USER } from '@unimercado/shared/constants';
 import { DESTINATIONS } from '@unimercado/shared/chat';
 import { encodeFrame } from '@unimercado/shared/stomp';
 import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetupSpots, notifications, passkeys, roles } from './db/schema';
+import { meetupSpots, notifications, passkeys, roles, savedSearches } from './db/schema';
 import {
   CALLERS,
   COVERED_ELSEWHERE,
@@ -51,26 +52,17 @@ const createCast = async (ctx: TestContext): Promise<Cast> => ({
 });
 
 /**
- * Fastify's own route list (hidden routes included) as `METHOD path`, HEAD left out: its radix
- * tree printed (`printRoutes()`), each node's text appended to its parents'.
+ * Fastify's own route list (hidden routes included) as `METHOD path`, HEAD left out: collected
+ * with Fastify's `onRoute` hook as the app registers its routes.
  */
-const registeredRoutes = (ctx: TestContext) => {
-  const tree = ctx.app.printRoutes();
+const collectRoutes = () => {
   const routes = new Set<string>();
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const segment = match[2] === '(empty root node)' ? '' : match[2]!;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + segment;
-    stack[depth] = full;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.add(`${method} ${full}`);
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.add(`${method} ${route.url}`);
     }
-  }
-  return routes;
+  };
+  return { routes, onRoute };
 };
 
 /** The OpenAPI document's operations in Fastify's spelling (`{id}` → `:id`). */
@@ -111,6 +103,18 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
       })
       .returning({ id: passkeys.id });
     world.passkey = passkey!.id;
+  }
+  if (uses('savedSearch')) {
+    const [search] = await ctx.database.db
+      .insert(savedSearches)
+      .values({
+        userId: cast.owner.user.id,
+        name: 'calculadora',
+        search: 'calculadora',
+        criteriaKey: `matrix-${Math.random().toString(36).slice(2)}`,
+      })
+      .returning({ id: savedSearches.id });
+    world.savedSearch = search!.id;
   }
   if (uses('roleUser')) {
     const [role] = await ctx.database.db.select().from(roles).where(eq(roles.name, ROLE_USER));
@@ -317,9 +321,13 @@ const PRINT = process.env.AUTHZ_MATRIX_PRINT === '1';
 describe('authorization matrix', () => {
   let ctx: TestContext;
   let cast: Cast;
+  const registered = collectRoutes();
   beforeAll(async () => {
     // Every optional route present: /metrics exists only with METRICS_TOKEN (on the app's port).
-    ctx = await createTestApp({ config: { metricsToken: 'matrix-metrics-token-0123456789' } });
+    ctx = await createTestApp({
+      config: { metricsToken: 'matrix-metrics-token-0123456789' },
+      onRoute: registered.onRoute,
+    });
     cast = await createCast(ctx);
   });
   afterAll(() => ctx.close());
@@ -332,10 +340,10 @@ describe('authorization matrix', () => {
       ...HTTP_MATRIX.map((row) => row.route),
       ...COVERED_ELSEWHERE.map((row) => row.route),
     ]);
-    const registered = registeredRoutes(ctx);
-    const missing = [...registered, ...documentedRoutes(ctx)].filter((route) => !listed.has(route));
+    const { routes } = registered;
+    const missing = [...routes, ...documentedRoutes(ctx)].filter((route) => !listed.has(route));
     expect(missing, 'routes missing from src/test/authz-matrix.ts').toEqual([]);
-    const stale = [...listed].filter((route) => !registered.has(route));
+    const stale = [...listed].filter((route) => !routes.has(route));
     expect(stale, 'rows of src/test/authz-matrix.ts for routes that no longer exist').toEqual([]);
     expect(new Set(HTTP_MATRIX.map((row) => row.route)).size).toBe(HTTP_MATRIX.length);
   });

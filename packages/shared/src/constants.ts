@@ -84,7 +84,13 @@ export const NOTIFICATION_TYPES = {
   offerAnswered: 2,
   newOffer: 3,
   moderation: 4,
+  /** New listings for a saved search (issue 21): one per search, updated while unread. */
+  savedSearch: 5,
 } as const;
+
+/** Saved searches a member may keep (issue 21). */
+export const SAVED_SEARCHES_MAX = 20;
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
 
 /** Email verification links stay valid this long. */
 export const VERIFICATION_TOKEN_TTL_HOURS = 24;

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'PASSKEY_INVALID',
   'PASSKEY_LIMIT',
   'LAST_ADMIN',
+  /** A member already keeps SAVED_SEARCHES_MAX saved searches (issue 21). */
+  'SAVED_SEARCH_LIMIT',
   /** An admin suspended the account (decision 071): sign-in is refused until the date, if any. */
   'ACCOUNT_SUSPENDED',
   'SELF_ACTION',

@@ -17,3 +17,7 @@ export const hasRows = async (db: Pick<Database, 'select'>, table: PgTable, wher
     .limit(1);
   return rows.length > 0;
 };
+
+/** A json column as the drivers answer it: node-postgres parses it, PGlite may hand over text. */
+export const jsonColumn = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { queryRows } from './rows';
 
 /** A transaction handle; it has the same query API as `Database`. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -67,3 +69,21 @@ export const inTransaction = async <T>(
   }
   return result;
 };
+
+/**
+ * A periodic job's pass that one instance at a time may run (digests): a transaction holding the
+ * transaction-scoped advisory lock `lockId`; undefined, without running `work`, when another
+ * instance holds it.
+ */
+export const inExclusiveTransaction = <T>(
+  db: Database,
+  lockId: number,
+  work: (tx: Tx, afterCommit: AfterCommit) => Promise<T>,
+): Promise<T | undefined> =>
+  inTransaction(db, async (tx, afterCommit) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${lockId}) as locked`,
+    );
+    return lock?.locked ? work(tx, afterCommit) : undefined;
+  });

@@ -1,31 +1,35 @@
-/**
- * The one way a route plugin runs periodic work (the photo sweep, the unread digest, meet-up
- * reminders): a timer per instance that never keeps the process alive, one run at a time, errors
- * logged, stopped (and the run in flight awaited) when the app closes. Several instances may run
- * the same job: each job claims its rows in the database (a lock or `skip locked`), so the work
- * is done once.
- */
-export type PeriodicJob = {
-  name: string;
-  intervalMs: number;
-  /** Delay of the first run; the interval when not given. */
-  firstRunMs?: number;
-  run: () => Promise<unknown>;
-  log: { error: (object: unknown, message: string) => void };
-};
+import type { FastifyBaseLogger } from 'fastify';
 
-/** Starts the job; answers the function that stops it. */
-export const startPeriodicJob = ({ name, intervalMs, firstRunMs, run, log }: PeriodicJob) => {
+/**
+ * Periodic work of one process (the photo sweep, the hand-off sweep, the unread-messages digest,
+ * meet-up reminders): a first run after `firstDelayMs`, then every `intervalMs`, never two runs
+ * at once, timers that do not keep the process alive. Each job is safe on several instances by itself (row locks, conditional
+ * updates), so every instance runs it. Returns the function that stops it and waits for a run
+ * in progress (onClose).
+ */
+export const startPeriodic = ({
+  name,
+  run,
+  intervalMs,
+  firstDelayMs,
+  log,
+}: {
+  name: string;
+  run: () => Promise<unknown>;
+  intervalMs: number;
+  firstDelayMs: number;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}) => {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
     running = run()
-      .catch((error: unknown) => log.error({ err: error, job: name }, `${name} failed`))
+      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
       .finally(() => {
         running = undefined;
       });
   };
-  const first = setTimeout(tick, firstRunMs ?? intervalMs);
+  const first = setTimeout(tick, firstDelayMs);
   const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();

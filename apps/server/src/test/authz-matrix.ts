@@ -27,6 +27,7 @@
  *   {passkey}              a passkey of the owner
  *   {spot} {tomorrow}      a meet-up spot nothing names; an instant a day ahead (ISO)
  *   {meetup}               a meet-up proposal on {handoff} by its seller ({buyer}), for the owner
+ *   {savedSearch}          a saved search of the owner
  * A string that is exactly a placeholder naming an id becomes that number in a JSON body.
  */
 
@@ -476,6 +477,30 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     route: 'PUT /api/notifications/:id/read',
     url: '/api/notifications/{notification}/read',
     expect: [401, 403, 200, 403, 403],
+  },
+  // Saved searches (issue 21, decision 088): any signed-in member keeps their own; nobody else's.
+  {
+    route: 'POST /api/saved-searches',
+    url: '/api/saved-searches',
+    body: { search: 'calculadora', maxPrice: 90000 },
+    expect: MEMBERS(201),
+  },
+  { route: 'GET /api/saved-searches', url: '/api/saved-searches', expect: MEMBERS(200) },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    url: '/api/saved-searches/{savedSearch}',
+    body: { name: 'Calculadora barata', isPaused: true },
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'POST /api/saved-searches/:id/seen',
+    url: '/api/saved-searches/{savedSearch}/seen',
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    url: '/api/saved-searches/{savedSearch}',
+    expect: [401, 403, 204, 403, 403],
   },
 ];
 

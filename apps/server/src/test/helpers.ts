@@ -50,6 +50,8 @@ export const createTestApp = async (
     logger?: BuildAppOptions['logger'];
     /** Runs before `ready()`, e.g. to add a probe route. */
     configure?: (app: App) => void;
+    /** Told of every route as it is registered (Fastify's `onRoute` hook). */
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestContext> => {
   const database = options.database ?? (await createTestDatabase());
@@ -64,6 +66,7 @@ export const createTestApp = async (
     // Cheap argon2id in tests: same algorithm, lower cost.
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.configure?.(app);
   await app.ready();

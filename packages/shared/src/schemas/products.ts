@@ -186,34 +186,43 @@ const priceFilterSchema = z.preprocess(
     .optional(),
 );
 
+/**
+ * What a search filters and sorts on (spec section 7's filters plus the sort): the list query's
+ * and a saved search's (issue 21) fields, so both read them the same way.
+ */
+export const productSearchFields = {
+  categoryId: z.preprocess(blankToUndefined, idSchema.optional()),
+  minPrice: priceFilterSchema,
+  maxPrice: priceFilterSchema,
+  /** The condition: NUEVO, SEMINUEVO or USADO (any case; Nuevo... too). */
+  status: z.preprocess(
+    blankToUndefined,
+    conditionOf(PRODUCT_MESSAGES.conditionFilterInvalid).optional(),
+  ),
+  location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
+  /** Default: relevance when `search` is given, newest otherwise. */
+  sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS).optional()),
+};
+
+/** A minimum above the maximum is refused, on the minimum. */
+export const isPriceRangeValid = (query: {
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+}) =>
+  query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice;
+
 /** Filters of `GET /api/products` (spec section 7) plus the sold flag and the sort. */
 export const productListQuerySchema = paginationQuerySchema
   .extend({
     sellerId: z.preprocess(blankToUndefined, idSchema.optional()),
-    categoryId: z.preprocess(blankToUndefined, idSchema.optional()),
-    minPrice: priceFilterSchema,
-    maxPrice: priceFilterSchema,
-    /** The condition: NUEVO, SEMINUEVO or USADO (any case; Nuevo... too). */
-    status: z.preprocess(
-      blankToUndefined,
-      conditionOf(PRODUCT_MESSAGES.conditionFilterInvalid).optional(),
-    ),
-    location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),
-    search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
+    ...productSearchFields,
     /** Omitted: a seller's list (`sellerId`) has both; any other only available ones. */
     isSold: z
       .preprocess(blankToUndefined, z.enum(['true', 'false']).optional())
       .transform((value) => (value === undefined ? undefined : value === 'true')),
-    /** Default: relevance when `search` is given, newest otherwise. */
-    sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS).optional()),
   })
-  .refine(
-    (query) =>
-      query.minPrice === undefined ||
-      query.maxPrice === undefined ||
-      query.minPrice <= query.maxPrice,
-    { message: PRODUCT_MESSAGES.priceRange, path: ['minPrice'] },
-  );
+  .refine(isPriceRangeValid, { message: PRODUCT_MESSAGES.priceRange, path: ['minPrice'] });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ProductListParams = z.input<typeof productListQuerySchema>;
 

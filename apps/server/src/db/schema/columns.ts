@@ -28,3 +28,8 @@ export const SEARCH_CONFIG = 'unimercado_es';
  * and places with `lower(um_fold(x))`: 'Ingeniería' and 'ingenieria' match.
  */
 export const FOLD_FUNCTION = 'um_fold';
+
+/** A full-text query, stored once so that matching never parses it again (saved searches). */
+export const tsquery = customType<{ data: string }>({
+  dataType: () => 'tsquery',
+});

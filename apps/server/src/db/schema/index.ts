@@ -11,3 +11,4 @@ export * from './storage';
 export * from './passkeys';
 export * from './safety';
 export * from './meetups';
+export * from './saved-searches';

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { depsOf } from '../../lib/deps';
-import { startPeriodicJob } from '../../lib/periodic';
+import { startPeriodic } from '../../lib/periodic';
 import { setTotalCount } from '../../lib/pagination';
 import {
   getChatPreferences,
@@ -78,9 +78,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   // The unread-messages digest: every instance looks periodically; one does the work at a time.
   let stopDigest: (() => Promise<void>) | undefined;
   app.addHook('onReady', () => {
-    stopDigest = startPeriodicJob({
+    stopDigest = startPeriodic({
       name: 'unread-messages digest',
       intervalMs: UNREAD_DIGEST.intervalMs,
+      firstDelayMs: UNREAD_DIGEST.intervalMs,
       run: () => runUnreadDigest(deps),
       log: app.log,
     });

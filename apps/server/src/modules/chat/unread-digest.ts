@@ -1,8 +1,8 @@
 import { formatCount } from '@unimercado/shared/format';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
+import { jsonColumn, queryRows } from '../../db/rows';
 import { chatPreferences } from '../../db/schema';
-import { inTransaction } from '../../db/tx';
+import { inExclusiveTransaction } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
 import { plainText, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
@@ -66,15 +66,13 @@ export const runUnreadDigest = async (
   const now = deps.now();
   const unreadBefore = new Date(now.getTime() - UNREAD_DIGEST.unreadForMs);
   const lastDigestBefore = new Date(now.getTime() - UNREAD_DIGEST.atMostEveryMs);
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${UNREAD_DIGEST_LOCK_ID}) as locked`,
-    );
-    if (!lock?.locked) return { sent: 0, skipped: true };
-    const rows = await queryRows<PendingRow>(
-      tx,
-      sql`
+  const done = await inExclusiveTransaction(
+    deps.db,
+    UNREAD_DIGEST_LOCK_ID,
+    async (tx, afterCommit) => {
+      const rows = await queryRows<PendingRow>(
+        tx,
+        sql`
       with pending as (
         select m.receiver_id, m.sender_id, count(*)::int as n, max(m.created_at) as last_at
         from chat_messages m
@@ -96,25 +94,24 @@ export const runUnreadDigest = async (
       group by u.id, u.name, u.email
       order by u.id
       limit ${UNREAD_DIGEST.batchSize}`,
-    );
-    for (const row of rows) {
-      const senders =
-        typeof row.senders === 'string'
-          ? (JSON.parse(row.senders) as { name: string; count: number }[])
-          : row.senders;
-      await tx
-        .insert(chatPreferences)
-        .values({ userId: row.id, lastDigestAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: chatPreferences.userId,
-          set: { lastDigestAt: now, updatedAt: now },
-        });
-      // Written to the mail outbox in this transaction: it leaves only if the claim commits.
-      await deps.mailer.enqueue(
-        { tx, afterCommit },
-        buildUnreadDigestEmail(deps.config, row, senders),
       );
-    }
-    return { sent: rows.length, skipped: false };
-  });
+      for (const row of rows) {
+        const senders = jsonColumn(row.senders);
+        await tx
+          .insert(chatPreferences)
+          .values({ userId: row.id, lastDigestAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: chatPreferences.userId,
+            set: { lastDigestAt: now, updatedAt: now },
+          });
+        // Written to the mail outbox in this transaction: it leaves only if the claim commits.
+        await deps.mailer.enqueue(
+          { tx, afterCommit },
+          buildUnreadDigestEmail(deps.config, row, senders),
+        );
+      }
+      return { sent: rows.length, skipped: false };
+    },
+  );
+  return done ?? { sent: 0, skipped: true };
 };

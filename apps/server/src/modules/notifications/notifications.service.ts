@@ -6,7 +6,7 @@ import {
   type NotificationEcho,
 } from '@unimercado/shared/schemas/notifications';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
@@ -30,6 +30,11 @@ export type NotificationInput = {
   createdAt?: Date | undefined;
   /** Where it leads in the app: the chat, the offers or the purchase it is about (issue 18). */
   link?: string | undefined;
+  /**
+   * With `eventKey`: an unread notification of the same key is updated (text, link, time) rather
+   * than a new one added; once read, the next one is new (grouped alerts, decision 088).
+   */
+  replaceUnread?: boolean | undefined;
 };
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -54,20 +59,50 @@ export const toNotificationDto = (row: NotificationRow): Notification => ({
   link: linkOf(row),
 });
 
+const rowValues = (input: NotificationInput) => ({
+  userId: input.userId,
+  typeId: input.typeId,
+  message: input.message,
+  eventKey: input.eventKey ?? null,
+  actorId: input.actorId ?? null,
+  link: input.link ?? null,
+});
+
+/**
+ * The unread notification of `eventKey` updated, or a new one: a read one first gives its key up
+ * (it stays in the list as it was). A row read in between is made unread again with the new text.
+ */
+const upsertUnreadNotification = async (tx: Tx, input: NotificationInput, eventKey: string) => {
+  const key = and(eq(notifications.userId, input.userId), eq(notifications.eventKey, eventKey));
+  await tx
+    .update(notifications)
+    .set({ eventKey: null })
+    .where(and(key, eq(notifications.read, true)));
+  const createdAt = input.createdAt ?? new Date();
+  const [row] = await tx
+    .insert(notifications)
+    .values({ ...rowValues(input), createdAt })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.eventKey],
+      targetWhere: sql`${notifications.eventKey} is not null`,
+      set: { message: input.message, link: input.link ?? null, read: false, createdAt },
+    })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return toNotificationDto(row);
+};
+
 /** Inserts one notification; undefined when its event was already notified to that user. */
 export const insertNotification = async (
   tx: Tx,
   input: NotificationInput,
 ): Promise<Notification | undefined> => {
+  if (input.replaceUnread && input.eventKey)
+    return upsertUnreadNotification(tx, input, input.eventKey);
   const [row] = await tx
     .insert(notifications)
     .values({
-      userId: input.userId,
-      typeId: input.typeId,
-      message: input.message,
-      eventKey: input.eventKey ?? null,
-      actorId: input.actorId ?? null,
-      link: input.link ?? null,
+      ...rowValues(input),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     // The only unique key besides the id is (user_id, event_key) where event_key is set.

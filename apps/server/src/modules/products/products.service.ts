@@ -37,6 +37,7 @@ import {
 } from './products.queries';
 import type { PrecompressedBody } from '../../plugins/compression';
 import type { Cache } from '../../lib/cache';
+import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 import { claimUploads, imageFileKeys, removeUserUploads, type StoredImage } from './uploads';
 
 export { PRODUCTS_CHANGED_TOPIC };
@@ -178,6 +179,8 @@ export const createProduct = async (
     if (!created) throw new Error('insert returned no row');
     await insertImages(tx, created.id, await claimUploads(tx, actor.id, keys));
     if (input.meetupSpotIds) await setProductMeetupSpots(tx, created.id, input.meetupSpotIds);
+    // Saved-search alerts are worked out after the commit, off this request (decision 088).
+    await queueListingForAlerts({ tx, afterCommit }, deps, created.id);
     announceChange(deps, afterCommit);
     return created.id;
   });

@@ -7,7 +7,7 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
-import { startPeriodicJob } from '../../lib/periodic';
+import { startPeriodic } from '../../lib/periodic';
 import type { Storage } from '../../plugins/storage';
 import { storageSweepChannel, type StorageSweepReport } from '../../plugins/storage/events';
 import type { ProcessedImage } from './images';
@@ -194,12 +194,12 @@ export const sweepPhotos = async (
   return report;
 };
 
-/** Runs the sweep 30 s after start, then every ORPHAN_SWEEP_INTERVAL_MS; answers the stop. */
+/** Runs the sweep now and then every ORPHAN_SWEEP_INTERVAL_MS; returns the function that stops it. */
 export const startUploadSweeper = (deps: Pick<AppDeps, 'db' | 'storage' | 'now' | 'log'>) =>
-  startPeriodicJob({
+  startPeriodic({
     name: 'upload sweep',
     intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
-    firstRunMs: 30_000,
+    firstDelayMs: 30_000,
     log: deps.log,
     run: async () => {
       const report = await sweepPhotos(deps);

@@ -8,6 +8,7 @@ import {
 } from '@unimercado/shared/schemas/handoffs';
 import type { Purchase, Sale } from '@unimercado/shared/schemas/sales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depsOf } from '../../lib/deps';
 import { createTestApp, type Account, type TestContext } from '../../test/helpers';
 import { createProduct } from '../../test/products';
 import {
@@ -18,6 +19,7 @@ import {
   postOffer,
   sellTo,
 } from '../../test/trade';
+import { sweepOverdueHandoffs } from './handoffs.service';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -56,6 +58,8 @@ describe('hand-offs: reserve, confirm, cancel (decision 075)', () => {
     call(who, 'POST', `/api/handoffs/${id}/cancel`, { reason: 'changed_mind', ...body });
   const confirm = (who: Account | null, id: number) =>
     call(who, 'POST', `/api/handoffs/${id}/confirm`);
+  /** One run of the 72-hour sweep at the moved clock (what every instance does periodically). */
+  const sweep = () => sweepOverdueHandoffs(depsOf(ctx.app));
 
   it('accepting reserves the product: spec clients see it sold, nobody else can offer', async () => {
     const { product, sale } = await reserve('Bicicleta reservada');
@@ -137,14 +141,40 @@ describe('hand-offs: reserve, confirm, cancel (decision 075)', () => {
       expect((await handoffAs(buyer, first.sale.id)).state).toBe('reserved');
       // The buyer objects to the second one within the 72 hours.
       expect((await cancel(buyer, second.sale.id, { reason: 'other' })).statusCode).toBe(200);
+      expect(await sweep()).toBe(0);
       offsetMs = 73 * HOUR;
-      expect((await handoffAs(seller, first.sale.id)).state).toBe('completed');
+      // Before the sweep has run, reads already tell it by the clock.
+      const shown = await handoffAs(seller, first.sale.id);
+      expect(shown.state).toBe('completed');
+      expect(shown.completedAt).toBe(shown.completesAt);
+      const ids = async (who: Account, state: string) =>
+        (await call(who, 'GET', `/api/handoffs?state=${state}`)).json<Handoff[]>().map((h) => h.id);
+      expect(await ids(buyer, 'completed')).toContain(first.sale.id);
+      expect(await ids(buyer, 'reserved')).not.toContain(first.sale.id);
+      expectErrorBody(await cancel(buyer, first.sale.id), 409);
+      expect(await productAs(other, second.product.id)).toMatchObject({ isSold: false });
+
+      // The sweep writes it down once: the product no longer reserved, both parties told.
+      expect(await sweep()).toBe(1);
+      expect(await sweep()).toBe(0);
       expect(await productAs(other, first.product.id)).toMatchObject({
         isSold: true,
         isReserved: false,
       });
-      expectErrorBody(await cancel(buyer, first.sale.id), 409);
-      expect(await productAs(other, second.product.id)).toMatchObject({ isSold: false });
+      expect((await handoffAs(buyer, first.sale.id)).completedAt).toBe(shown.completedAt);
+      expect(await messagesOf(buyer)).toContain(
+        'Pasaron 72 horas desde que el vendedor confirmó la entrega de "Silla" y la entrega quedó completada. Ya puedes calificar al vendedor.',
+      );
+      expect(
+        (await messagesOf(seller)).filter((m) => m.includes('"Silla"') && m.includes('quedó')),
+      ).toEqual(['La entrega de "Silla" quedó completada: el comprador no la objetó en 72 horas.']);
+      // Reviews are open.
+      const review = await call(buyer, 'POST', '/api/reviews', {
+        productId: first.product.id,
+        rating: 5,
+        comment: '',
+      });
+      expect(review.statusCode).toBe(201);
     } finally {
       offsetMs = 0;
     }
@@ -223,6 +253,24 @@ describe('hand-offs: reserve, confirm, cancel (decision 075)', () => {
       expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
       const told = (await messagesOf(seller)).filter((m) => m.includes('recibió "Teclado"'));
       expect(told).toHaveLength(1);
+    });
+
+    it('two instances sweeping at once complete an overdue hand-off once, telling each party once', async () => {
+      const { sale } = await reserve('Patineta');
+      expect((await confirm(seller, sale.id)).statusCode).toBe(200);
+      offsetMs = 72 * HOUR + 1000;
+      try {
+        const counts = await Promise.all([sweep(), sweep(), sweep()]);
+        expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
+      } finally {
+        offsetMs = 0;
+      }
+      for (const who of [buyer, seller]) {
+        const told = (await messagesOf(who)).filter(
+          (m) => m.includes('"Patineta"') && m.includes('quedó completada'),
+        );
+        expect(told).toHaveLength(1);
+      }
     });
 
     it('confirm versus cancel: exactly one wins and the product agrees with it', async () => {

@@ -10,13 +10,16 @@ import { createMeetupBodySchema, meetupSchema } from '@unimercado/shared/schemas
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
+import { startPeriodic } from '../../lib/periodic';
 import { setTotalCount } from '../../lib/pagination';
 import {
   cancelHandoff,
   confirmHandoff,
   getHandoff,
+  HANDOFF_SWEEP_INTERVAL_MS,
   listHandoffs,
   listNoShows,
+  sweepOverdueHandoffs,
 } from './handoffs.service';
 import { proposeMeetup } from './meetups.service';
 
@@ -26,6 +29,26 @@ const secured = [{ bearerAuth: [] }];
 /** Hand-offs of accepted offers (decision 075): only their buyer and seller see and act on them. */
 export const handoffsRoutes: FastifyPluginAsyncZod = (app) => {
   const deps = depsOf(app);
+
+  // Seller confirmations that stood 72 hours are completed by a sweep, off the read path
+  // (decision 085); reads already show them completed by the clock.
+  let stopSweep: (() => Promise<void>) | undefined;
+  app.addHook('onReady', () => {
+    stopSweep = startPeriodic({
+      name: 'hand-off sweep',
+      intervalMs: HANDOFF_SWEEP_INTERVAL_MS,
+      firstDelayMs: 30_000,
+      log: app.log,
+      run: async () => {
+        const completed = await sweepOverdueHandoffs(deps);
+        if (completed > 0) app.log.info({ completed }, 'completed hand-offs left unanswered 72 h');
+      },
+    });
+    return Promise.resolve();
+  });
+  app.addHook('onClose', async () => {
+    await stopSweep?.();
+  });
 
   app.get(
     '/',

@@ -10,7 +10,20 @@ import {
   type HandoffState,
   type NoShow,
 } from '@unimercado/shared/schemas/handoffs';
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { products, sales, users } from '../../db/schema';
 import { inTransaction, type Tx, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -23,6 +36,7 @@ import {
 } from '../products/products.queries';
 import { findCurrentMeetups } from './meetups.queries';
 import type { SalesDeps } from './sales.service';
+import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 
 /**
  * Hand-offs (decision 075): an accepted offer reserves its product for the buyer until the buyer
@@ -38,6 +52,10 @@ export const HANDOFF_NOTIFICATIONS = {
     `El comprador confirmó que recibió "${title}". La entrega está completada.`,
   sellerConfirmed: (title: string) =>
     `El vendedor confirmó la entrega de "${title}". Si no la recibiste, cancélala en ${HANDOFF_OBJECTION_HOURS} horas; si no, se dará por completada.`,
+  completedForBuyer: (title: string) =>
+    `Pasaron ${HANDOFF_OBJECTION_HOURS} horas desde que el vendedor confirmó la entrega de "${title}" y la entrega quedó completada. Ya puedes calificar al vendedor.`,
+  completedForSeller: (title: string) =>
+    `La entrega de "${title}" quedó completada: el comprador no la objetó en ${HANDOFF_OBJECTION_HOURS} horas.`,
   cancelled: (title: string, reason: HandoffCancelReason) =>
     `La entrega de "${title}" fue cancelada (${HANDOFF_CANCEL_REASON_LABELS[reason].toLowerCase()}). El producto vuelve a estar disponible.`,
 } as const;
@@ -61,6 +79,9 @@ const toRow = (row: { sale: typeof sales.$inferSelect; sellerId: number }): Hand
 });
 
 /** The seller's confirmation stands once this passes unanswered. */
+/** A seller confirmation made at or before this has stood its 72 hours at `now`. */
+const objectionStartedBy = (now: Date) => new Date(now.getTime() - OBJECTION_MS);
+
 const completesAt = (row: HandoffRow) =>
   row.sellerConfirmedAt ? new Date(row.sellerConfirmedAt.getTime() + OBJECTION_MS) : null;
 
@@ -99,31 +120,6 @@ const completeLocked = async (
     .set({ completedAt, updatedAt: completedAt })
     .where(and(eq(sales.id, row.id), isNull(sales.completedAt)));
   await endProductReservation(scope, deps.bus, row.productId, completedAt, 'completed');
-};
-
-/** Hand-offs whose seller confirmation has stood 72 hours, written down as completed. */
-const settleOverdue = async (deps: Pick<SalesDeps, 'db' | 'bus' | 'now'>, where: SQL) => {
-  const now = deps.now();
-  const overdue = await deps.db
-    .select({ id: sales.id })
-    .from(sales)
-    .where(
-      and(
-        where,
-        eq(sales.status, 'accepted'),
-        isNull(sales.completedAt),
-        lte(sales.sellerConfirmedAt, new Date(now.getTime() - OBJECTION_MS)),
-      ),
-    );
-  for (const { id } of overdue) {
-    await inTransaction(deps.db, async (tx, afterCommit) => {
-      const locked = await lockHandoff(tx, id);
-      if (!locked || handoffState(locked.row, now) !== 'completed' || locked.row.completedAt) {
-        return;
-      }
-      await completeLocked({ tx, afterCommit }, deps, locked.row, completesAt(locked.row)!);
-    });
-  }
 };
 
 const toHandoffs = async (
@@ -188,24 +184,21 @@ const asParty = (actor: Actor) => or(eq(sales.buyerId, actor.id), eq(products.se
 
 /** `GET /api/handoffs`: the caller's hand-offs as buyer or seller, newest accepted first. */
 export const listHandoffs = async (
-  deps: Pick<SalesDeps, 'db' | 'storage' | 'now' | 'bus'>,
+  deps: Pick<SalesDeps, 'db' | 'storage' | 'now'>,
   actor: Actor,
   query: HandoffListQuery,
 ): Promise<{ items: Handoff[]; total: number }> => {
   const mine = asParty(actor);
-  await settleOverdue(
-    deps,
-    or(
-      eq(sales.buyerId, actor.id),
-      inArray(
-        sales.productId,
-        deps.db.select({ id: products.id }).from(products).where(eq(products.sellerId, actor.id)),
-      ),
-    )!,
-  );
+  const now = deps.now();
+  // By the clock, as handoffState: right before the sweep has written an overdue completion.
+  const overdue = lte(sales.sellerConfirmedAt, objectionStartedBy(now));
   const byState: Record<HandoffState, SQL | undefined> = {
-    reserved: and(eq(sales.status, 'accepted'), isNull(sales.completedAt)),
-    completed: and(eq(sales.status, 'accepted'), isNotNull(sales.completedAt)),
+    reserved: and(
+      eq(sales.status, 'accepted'),
+      isNull(sales.completedAt),
+      or(isNull(sales.sellerConfirmedAt), not(overdue)),
+    ),
+    completed: and(eq(sales.status, 'accepted'), or(isNotNull(sales.completedAt), overdue)),
     cancelled: eq(sales.status, 'cancelled'),
   };
   const where = and(mine, query.state ? byState[query.state] : undefined);
@@ -228,17 +221,14 @@ export const listHandoffs = async (
 
 /** `GET /api/handoffs/{id}`: its buyer and its seller only. */
 export const getHandoff = async (
-  deps: Pick<SalesDeps, 'db' | 'storage' | 'now' | 'bus'>,
+  deps: Pick<SalesDeps, 'db' | 'storage' | 'now'>,
   actor: Actor,
   id: number,
 ): Promise<Handoff> => {
   const [first] = await selectHandoffRows(deps.db, eq(sales.id, id));
   if (!first) throw notFound();
   if (!isParty(actor, toRow(first))) throw notParty();
-  await settleOverdue(deps, eq(sales.id, id));
-  const [row] = await selectHandoffRows(deps.db, eq(sales.id, id));
-  if (!row) throw notFound();
-  const [handoff] = await toHandoffs(deps, actor, [toRow(row)]);
+  const [handoff] = await toHandoffs(deps, actor, [toRow(first)]);
   if (!handoff) throw notFound();
   return handoff;
 };
@@ -357,6 +347,8 @@ export const cancelHandoff = async (
       })
       .where(eq(sales.id, row.id));
     await endProductReservation(scope, deps.bus, product.id, now, 'cancelled');
+    // Available again: saved searches it matches now hear of it (once each, decision 088).
+    await queueListingForAlerts(scope, deps, product.id);
     for (const [userId, role] of [
       [row.buyerId, 'buyer'],
       [row.sellerId, 'seller'],
@@ -401,6 +393,64 @@ export const openReviewFor = async (
     else await completeLocked(scope, deps, row, completesAt(row)!);
   }
   return true;
+};
+
+/** How often each instance looks for seller confirmations that stood their 72 hours. */
+export const HANDOFF_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** Hand-offs completed per sweep at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+
+/**
+ * The 72-hour completion (decision 085): every hand-off whose seller confirmation stood 72 hours
+ * unanswered is written down as completed at the end of those hours, its product no longer
+ * reserved, and both parties are told. Safe on several instances at once: each completion
+ * re-reads the hand-off under its product's row lock and writes only if nobody did. Returns how
+ * many this run completed.
+ */
+export const sweepOverdueHandoffs = async (
+  deps: Pick<SalesDeps, 'db' | 'bus' | 'notifier' | 'now'>,
+) => {
+  const now = deps.now();
+  const overdue = await deps.db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.status, 'accepted'),
+        isNull(sales.completedAt),
+        lte(sales.sellerConfirmedAt, objectionStartedBy(now)),
+      ),
+    )
+    .orderBy(asc(sales.sellerConfirmedAt), asc(sales.id))
+    .limit(SWEEP_BATCH);
+  let completed = 0;
+  for (const { id } of overdue) {
+    const isCompleted = await inTransaction(deps.db, async (tx, afterCommit) => {
+      const scope = { tx, afterCommit };
+      const locked = await lockHandoff(tx, id);
+      if (!locked || locked.row.completedAt || handoffState(locked.row, now) !== 'completed') {
+        return false;
+      }
+      const { row, product } = locked;
+      await completeLocked(scope, deps, row, completesAt(row)!);
+      for (const [userId, role, message] of [
+        [row.buyerId, 'buyer', HANDOFF_NOTIFICATIONS.completedForBuyer(product.title)],
+        [row.sellerId, 'seller', HANDOFF_NOTIFICATIONS.completedForSeller(product.title)],
+      ] as const) {
+        await notifyParty(scope, deps, {
+          userId,
+          actorId: row.sellerId,
+          message,
+          event: `handoff:${row.id}:completed-unanswered`,
+          role,
+          now,
+        });
+      }
+      return true;
+    });
+    if (isCompleted) completed += 1;
+  }
+  return completed;
 };
 
 /** `GET /api/handoffs/no-shows` (admins): members reported as not showing up, most first. */

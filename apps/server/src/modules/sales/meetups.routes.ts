@@ -3,7 +3,7 @@ import { idParamsSchema } from '@unimercado/shared/schemas/common';
 import { meetupSchema } from '@unimercado/shared/schemas/meetups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { depsOf } from '../../lib/deps';
-import { startPeriodicJob } from '../../lib/periodic';
+import { startPeriodic } from '../../lib/periodic';
 import { answerMeetup, MEETUP_REMINDERS, runMeetupReminders } from './meetups.service';
 
 const e = errorBodySchema;
@@ -18,10 +18,10 @@ export const meetupsRoutes: FastifyPluginAsyncZod = (app) => {
 
   let stopReminders: (() => Promise<void>) | undefined;
   app.addHook('onReady', () => {
-    stopReminders = startPeriodicJob({
+    stopReminders = startPeriodic({
       name: 'meet-up reminders',
       intervalMs: MEETUP_REMINDERS.intervalMs,
-      firstRunMs: 30_000,
+      firstDelayMs: 30_000,
       run: () => runMeetupReminders(deps),
       log: app.log,
     });

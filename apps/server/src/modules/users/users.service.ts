@@ -35,6 +35,7 @@ import * as safety from '../safety/safety.service';
 import * as products from '../products/products.service';
 import * as reviews from '../reviews/reviews.service';
 import * as sales from '../sales/sales.service';
+import * as savedSearches from '../saved-searches/saved-searches.service';
 import { ADMIN_LOCK_ID } from './admin-grants';
 import { assertRecentlyAuthenticated, notifyPasswordChanged } from '../auth/credentials';
 import { announceSessionUsersChanged, revokeSessions } from '../../db/sessions';
@@ -430,6 +431,7 @@ const removeAccount = async (
   await passkeys.removeUserData(tx, id);
   await blocks.removeUserData(tx, id);
   await safety.removeUserData(tx, id);
+  await savedSearches.removeUserData(tx, id);
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx
     .update(users)

@@ -29,6 +29,9 @@ const profileApi = (handlers: Parameters<typeof mockFetch>[0]) =>
     ...handlers,
   });
 
+const findPasskeysSection = () =>
+  screen.findByRole('region', { name: 'Llaves de acceso' }, { timeout: 10000 });
+
 beforeEach(() => {
   browser.startRegistration.mockReset();
   browser.startAuthentication.mockReset();
@@ -48,11 +51,7 @@ describe("profile: 'Llaves de acceso'", () => {
       },
     });
     renderApp('/profile', { user: TEST_USER });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Llaves de acceso' },
-      { timeout: 10000 },
-    );
+    const section = await findPasskeysSection();
     expect(await within(section).findByText('Llave USB')).toBeInTheDocument();
     expect(within(section).getByText('Aún no se ha usado')).toBeInTheDocument();
     expect(within(section).getByText(/Último uso: 24/)).toBeInTheDocument();
@@ -68,6 +67,29 @@ describe("profile: 'Llaves de acceso'", () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
     );
     await waitFor(() => expect(within(section).queryByText('Llave USB')).not.toBeInTheDocument());
+  });
+
+  it('a refused removal keeps the dialog open with the reason and the passkey listed', async () => {
+    profileApi({
+      'GET /api/passkeys': () => jsonResponse(200, [PASSKEY]),
+      'DELETE /api/passkeys/31': () =>
+        jsonResponse(404, {
+          error: 'La llave de acceso no existe.',
+          message: 'La llave de acceso no existe.',
+          code: 'NOT_FOUND',
+        }),
+    });
+    renderApp('/profile', { user: TEST_USER });
+    const section = await findPasskeysSection();
+    await userEvent.click(
+      await within(section).findByRole('button', { name: `Eliminar ${PASSKEY.name}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar llave de acceso' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'La llave de acceso no existe.',
+    );
+    expect(within(section).getByText(PASSKEY.name)).toBeInTheDocument();
   });
 
   it('adds a passkey: asks for the password when the sign-in is old, then the browser makes it', async () => {
@@ -87,11 +109,7 @@ describe("profile: 'Llaves de acceso'", () => {
     });
     browser.startRegistration.mockResolvedValue({ id: 'cred', type: 'public-key' });
     renderApp('/profile', { user: TEST_USER });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Llaves de acceso' },
-      { timeout: 10000 },
-    );
+    const section = await findPasskeysSection();
     expect(await within(section).findByText(/Aún no tienes llaves de acceso/)).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Añadir llave de acceso' }));
     const dialog = await screen.findByRole('dialog', { name: 'Añadir llave de acceso' });
@@ -123,11 +141,7 @@ describe("profile: 'Llaves de acceso'", () => {
       }),
     );
     renderApp('/profile', { user: TEST_USER });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Llaves de acceso' },
-      { timeout: 10000 },
-    );
+    const section = await findPasskeysSection();
     await userEvent.click(
       await within(section).findByRole('button', { name: 'Añadir llave de acceso' }),
     );

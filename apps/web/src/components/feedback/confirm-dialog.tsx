@@ -13,6 +13,7 @@ export const ConfirmDialog = ({
   title,
   children,
   confirmLabel,
+  pendingLabel,
   confirmColor = 'primary',
   isPending,
   error,
@@ -23,6 +24,8 @@ export const ConfirmDialog = ({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** Shown on the confirm button while the action runs ('Eliminando...'); else `confirmLabel`. */
+  pendingLabel?: string;
   confirmColor?: 'primary' | 'error' | 'success';
   isPending: boolean;
   error: string | null;
@@ -52,7 +55,7 @@ export const ConfirmDialog = ({
           Cancelar
         </Button>
         <Button variant="contained" color={confirmColor} onClick={onConfirm} disabled={isPending}>
-          {confirmLabel}
+          {isPending && pendingLabel ? pendingLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

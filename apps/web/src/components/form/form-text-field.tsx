@@ -1,8 +1,7 @@
-import type { TextFieldProps } from '@mui/material/TextField';
 import type { ComponentType } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from './password-field';
-import { TextField } from './text-field';
+import { TextField, type TextFieldProps } from './text-field';
 
 type Props<T extends FieldValues> = Omit<
   TextFieldProps,

@@ -2,9 +2,8 @@ import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import type { TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
-import { TextField } from './text-field';
+import { TextField, type TextFieldProps } from './text-field';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   /** What the show/hide button acts on: 'Mostrar {toggleLabel}' (e.g. 'confirmación de contraseña'). */

@@ -179,7 +179,6 @@ export const ProductForm = ({
             required
             field={NativeSelectField}
             disabled={disabled}
-            slotProps={{ inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               Selecciona el estado
@@ -199,7 +198,6 @@ export const ProductForm = ({
             required
             field={NativeSelectField}
             disabled={disabled}
-            slotProps={{ inputLabel: { shrink: true } }}
           >
             {/* Spec section 5: the placeholder (value 0) is not selectable. */}
             <option value="0" disabled>

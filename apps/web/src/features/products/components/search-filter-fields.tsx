@@ -5,9 +5,9 @@ import {
   PRODUCT_CONDITION_FILTERS,
   type ProductConditionFilter,
 } from '@unimercado/shared/constants';
+import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
 import type { PriceFilterError, SearchFilters } from '../utils/search-filters';
-import { SearchSelectField, SearchTextField } from './search-fields';
 
 /** A price limit: digits typed freely, '$' in front. */
 const PriceFilter = ({
@@ -25,14 +25,17 @@ const PriceFilter = ({
   onText: (value: string) => void;
 }) => (
   <Grid size={{ xs: 6, md: 2 }}>
-    <SearchTextField
+    <TextField
       name={name}
       label={label}
       value={value}
-      error={error}
+      error={error !== undefined}
+      helperText={error}
       onChange={(event) => onText(event.target.value)}
-      inputProps={{ inputMode: 'numeric', maxLength: 12 }}
-      startAdornment={<InputAdornment position="start">$</InputAdornment>}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', maxLength: 12 },
+        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+      }}
     />
   </Grid>
 );
@@ -68,7 +71,7 @@ export const SearchFilterFields = ({
   <Collapse in={isOpen} appear={appear} id={id}>
     <Grid container spacing={2} sx={{ pt: 2.5 }}>
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <SearchSelectField
+        <NativeSelectField
           label="Categoría"
           value={filters.categoryId ?? ''}
           onChange={(event) =>
@@ -85,7 +88,7 @@ export const SearchFilterFields = ({
               {item.name}
             </option>
           ))}
-        </SearchSelectField>
+        </NativeSelectField>
       </Grid>
       <PriceFilter
         name="minPrice"
@@ -102,7 +105,7 @@ export const SearchFilterFields = ({
         onText={(v) => onText('maxPrice', v)}
       />
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <SearchSelectField
+        <NativeSelectField
           label="Estado"
           value={filters.status ?? ''}
           onChange={(event) =>
@@ -119,16 +122,16 @@ export const SearchFilterFields = ({
               {CONDITION_LABELS[value]}
             </option>
           ))}
-        </SearchSelectField>
+        </NativeSelectField>
       </Grid>
       <Grid size={12}>
-        <SearchTextField
+        <TextField
           name="location"
           label="Ubicación"
           value={text.location}
           onChange={(event) => onText('location', event.target.value)}
           placeholder="Biblioteca, bloque, portería..."
-          inputProps={{ maxLength: 100 }}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
         />
       </Grid>
     </Grid>

@@ -20,6 +20,7 @@ import {
   useState,
   type FormEvent,
 } from 'react';
+import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatPrice } from '@/utils/format';
 import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
@@ -31,7 +32,6 @@ import {
   type PriceFilterError,
   type SearchFilters,
 } from '../utils/search-filters';
-import { SearchSelectField, SearchTextField } from './search-fields';
 
 type Category = { id: number; name: string };
 
@@ -211,7 +211,7 @@ export const SearchPanel = ({
     <Card component="section" aria-label="Búsqueda y filtros" sx={{ mb: 3 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5 }}>
-          <SearchTextField
+          <TextField
             label={PRODUCTS_TEXT.searchLabel}
             // Named: what is typed into the server's page before the app loads is carried over.
             name="search"
@@ -222,29 +222,31 @@ export const SearchPanel = ({
             placeholder="Libros, calculadora, bicicleta..."
             // One clear button, ours: the browser draws its own on a search field (issue 18).
             sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }}
-            inputProps={{ maxLength: 100, enterKeyHint: 'search' }}
-            startAdornment={
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            }
-            endAdornment={
-              text.search ? (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label="Borrar texto"
-                    onClick={() => {
-                      setField('search')('');
-                      // The person goes on typing where they were.
-                      searchInput.current?.focus();
-                    }}
-                    edge="end"
-                  >
-                    <CloseIcon />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined
-            }
+            slotProps={{
+              htmlInput: { maxLength: 100, enterKeyHint: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+                endAdornment: text.search ? (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label="Borrar texto"
+                      onClick={() => {
+                        setField('search')('');
+                        // The person goes on typing where they were.
+                        searchInput.current?.focus();
+                      }}
+                      edge="end"
+                    >
+                      <CloseIcon />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
           />
           <Badge
             badgeContent={activeCount}
@@ -343,7 +345,7 @@ export const SortSelect = ({
 }) => {
   const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
   return (
-    <SearchSelectField
+    <NativeSelectField
       size="small"
       label="Ordenar por"
       value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
@@ -357,6 +359,6 @@ export const SortSelect = ({
           {SORT_LABELS[sort]}
         </option>
       ))}
-    </SearchSelectField>
+    </NativeSelectField>
   );
 };

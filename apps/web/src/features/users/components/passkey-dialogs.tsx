@@ -13,6 +13,7 @@ import {
 } from '@unimercado/shared/schemas/passkey-messages';
 import type { Passkey } from '@unimercado/shared/schemas/passkeys';
 import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { ApiError } from '@/lib/api-client';
@@ -129,37 +130,19 @@ export const RemovePasskeyDialog = ({
   onClose: () => void;
 }) => {
   const remove = useDeletePasskey();
-  const titleId = useId();
   return (
-    <Dialog
+    <ConfirmDialog
       open
-      onClose={remove.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+      title={PASSKEY_TEXTS.removeTitle}
+      confirmLabel={PASSKEY_TEXTS.remove}
+      pendingLabel={PASSKEY_TEXTS.removing}
+      confirmColor="error"
+      isPending={remove.isPending}
+      error={remove.isError ? passkeyErrorMessage(remove.error, PASSKEY_TEXTS.removeError) : null}
+      onConfirm={() => remove.mutate(passkey.id, { onSuccess: onClose })}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>{PASSKEY_TEXTS.removeTitle}</DialogTitle>
-      <DialogContent>
-        {remove.isError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {passkeyErrorMessage(remove.error, PASSKEY_TEXTS.removeError)}
-          </Alert>
-        )}
-        <DialogContentText>{PASSKEY_TEXTS.removeConfirm(passkey.name)}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          {PASSKEY_TEXTS.cancel}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(passkey.id, { onSuccess: onClose })}
-        >
-          {remove.isPending ? PASSKEY_TEXTS.removing : PASSKEY_TEXTS.remove}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {PASSKEY_TEXTS.removeConfirm(passkey.name)}
+    </ConfirmDialog>
   );
 };
