@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_SINGLE_VIEW_BREAKPOINT_PX } from '@unimercado/shared/constants';
-import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { useAuth } from '@/lib/auth';
 import { useChatContact } from '../api/get-chat-contact';
@@ -25,9 +25,14 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  renderMeetup,
+  headerAction,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  renderMeetup?: ComponentProps<typeof LazyConversation>['renderMeetup'];
+  /** Beside the partner's name, for the selected partner. */
+  headerAction?: (partnerId: number) => ReactNode;
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -153,6 +158,8 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                renderMeetup={renderMeetup}
+                headerAction={headerAction?.(selected.id)}
               />
             ) : (
               <Box

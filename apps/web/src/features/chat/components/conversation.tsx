@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CHAT_LIMITS } from '@unimercado/shared/chat-constants';
+import type { Meetup } from '@unimercado/shared/schemas/meetups';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Fragment,
@@ -77,7 +78,13 @@ export const Conversation = ({
   showBack,
   onBack,
   receivedNote,
+  renderMeetup,
+  headerAction,
 }: {
+  /** How a message carrying a meet-up proposal shows (the page composes the meet-up card). */
+  renderMeetup?: ((message: DisplayMessage & { meetup: Meetup }) => ReactNode) | undefined;
+  /** Beside the partner's name (the page composes 'Proponer encuentro'). */
+  headerAction?: ReactNode;
   /** Shown under each message the partner sent (the page composes the safety nudge here). */
   receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
   myId: number;
@@ -162,6 +169,7 @@ export const Conversation = ({
         >
           {partner.name}
         </Link>
+        {headerAction}
       </Box>
 
       <Box
@@ -199,7 +207,11 @@ export const Conversation = ({
             )}
             {messages.map((message) => (
               <Fragment key={message.id}>
-                <Bubble message={message} isMine={message.senderId === myId} />
+                {message.meetup && renderMeetup ? (
+                  renderMeetup({ ...message, meetup: message.meetup })
+                ) : (
+                  <Bubble message={message} isMine={message.senderId === myId} />
+                )}
                 {message.senderId !== myId && receivedNote?.(message)}
               </Fragment>
             ))}
