@@ -24,10 +24,6 @@ export const MEETUP_TEXTS = {
   spotsError: 'No pudimos cargar los puntos de encuentro.',
   waiting: 'Esperando respuesta',
   states: MEETUP_STATE_LABELS,
-  sellerSpotsTitle: 'Puntos de encuentro del vendedor',
-  sellerSpotsIntro: 'El vendedor puede entregarlo en estos lugares seguros del campus:',
-  formSpots: 'Puntos de encuentro que te sirven (opcional)',
-  formSpotsHelp: 'Los compradores los verán en la página del producto.',
   admin: {
     title: 'Puntos de encuentro',
     intro: 'Lugares seguros del campus que los vendedores marcan y los compradores ven.',

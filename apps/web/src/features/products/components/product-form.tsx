@@ -19,6 +19,7 @@ import { formatInteger } from '@/utils/format';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
 import { PRODUCTS_TEXT } from '../messages';
 import { ImagePicker, type PickedImage } from './image-picker';
+import { MeetupSpotsField } from './meetup-spots-field';
 
 type FormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
@@ -32,6 +33,8 @@ const valuesOf = (product?: Product) => ({
   location: product?.location ?? '',
   status: product?.status ?? '',
   categoryId: product ? String(product.categoryId) : '0',
+  // Only known from a product's detail: left undefined, an edit keeps the listing's spots.
+  meetupSpotIds: product?.meetupSpots?.map((spot) => spot.id),
 });
 
 /** Place names already used in listings, offered while typing (a native datalist: no JS cost). */
@@ -209,6 +212,19 @@ export const ProductForm = ({
               </option>
             ))}
           </FormTextField>
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="meetupSpotIds"
+            render={({ field }) => (
+              <MeetupSpotsField
+                value={field.value?.map(Number)}
+                onChange={field.onChange}
+                disabled={disabled}
+              />
+            )}
+          />
         </Grid>
         <Grid size={12}>
           <ImagePicker items={images} onChange={onImagesChange} disabled={disabled} />
