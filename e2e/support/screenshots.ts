@@ -203,6 +203,23 @@ await api(
 );
 await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
 
+// A reserved hand-off with a meet-up proposal waiting for Lucía's answer (decision 083).
+const reservedListing = sellerListings[2] as Listing & { price: number };
+const reserved = (await api(
+  'POST',
+  '/api/sales',
+  { buyerId: student.id, productId: reservedListing.id, price: reservedListing.price },
+  student.token,
+)) as { id: number };
+await api('PUT', `/api/sales/${reserved.id}/accept`, undefined, seller.token);
+const [firstSpot] = (await api('GET', '/api/meetup-spots')) as { id: number }[];
+await api(
+  'POST',
+  `/api/handoffs/${reserved.id}/meetups`,
+  { spotId: firstSpot!.id, startsAt: new Date(Date.now() + 26 * 60 * 60 * 1000).toISOString() },
+  seller.token,
+);
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
 const pages: [name: string, path: string, who: string, press?: string][] = [
@@ -248,12 +265,16 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['my-products-offers', '/my-products', 'seller', `Ver ofertas de ${offered.title}`],
   ['product-detail-offer', `/products/${offered.id}`, 'student', 'Hacer una oferta'],
   ['notifications-seller', '/notifications', 'seller'],
+  ['chat-meetup', `/chat?userId=${seller.id}`, 'student'],
 ];
+/** `SCREENSHOTS_ONLY=chat-meetup,admin-panel` takes only those screens. */
+const only = process.env.SCREENSHOTS_ONLY?.split(',').filter(Boolean);
+const chosen = only ? pages.filter(([name]) => only.includes(name)) : pages;
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
-    for (const [name, path, who, press] of pages) {
+    for (const [name, path, who, press] of chosen) {
       const context = await browser.newContext({
         viewport: { width, height: width === 390 ? 844 : 900 },
         locale: 'es-CO',
