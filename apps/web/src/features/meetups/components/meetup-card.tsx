@@ -61,7 +61,11 @@ export const MeetupCard = ({ meetup, myId }: { meetup: Meetup; myId: number }) =
           p: 2,
         }}
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}
+        >
           <PlaceOutlined color="primary" />
           <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
             {MEETUP_TEXTS.cardTitle}
