@@ -111,6 +111,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Scripts the browser loads as they are (the offline page's, decision 091).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', serverBoundaries] },
   },

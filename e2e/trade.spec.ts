@@ -83,6 +83,16 @@ test('a buyer saves and offers, the seller accepts, the buyer rates, and the rat
   const purchaseStats = buyerPage.getByRole('region', { name: 'Estadísticas de compras' });
   await expect(purchaseStats.getByText('$ 150.000')).toBeVisible();
   const pending = purchaseStats.locator('.MuiCard-root', { hasText: 'Pendientes de reseña' });
+  // Reserved until the buyer confirms receipt on the hand-off card; reviews open then (075).
+  await expect(pending).toContainText('0');
+  await buyerPage
+    .getByRole('article', { name: `Entrega de ${TITLE}` })
+    .getByRole('button', { name: 'Confirmar entrega' })
+    .click();
+  await buyerPage
+    .getByRole('dialog', { name: 'Confirmar entrega' })
+    .getByRole('button', { name: 'Confirmar entrega' })
+    .click();
   await expect(pending).toContainText('1');
   await buyerPage.getByRole('button', { name: `Calificar producto: ${TITLE}` }).click();
   const rate = buyerPage.getByRole('dialog', { name: 'Calificar transacción' });

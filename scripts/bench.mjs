@@ -119,3 +119,6 @@ await import('./bench/uploads-attack.mjs');
 
 // The pages figures (issue 19): their own script and section of docs/benchmarks.md.
 await import('./bench/pages.mjs');
+
+// The saved-search alerts figure (issue 21): its own script and section of docs/benchmarks.md.
+await import('./bench/saved-searches.mjs');

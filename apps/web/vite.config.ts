@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { DEFAULT_CAMPUS_TIME_ZONE, resolveTimeZone } from '../../packages/shared/src/format';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,8 +56,34 @@ const ssrBuild = {
   copyPublicDir: false,
 } as const;
 
+/**
+ * The service worker (decision 091): vite-plugin-pwa's injectManifest builds src/sw/sw.ts into
+ * dist/sw.js with the list of files to precache: the app's code and styles, the Latin fonts,
+ * the icons and the offline page. The manifest is the server's (APP_NAME is a runtime setting)
+ * and the page registers the worker itself (lib/offline-app.ts), so the plugin writes neither.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  manifest: false,
+  injectRegister: false,
+  injectManifest: {
+    globPatterns: [
+      'assets/*.{js,css}',
+      'assets/*-latin-{400,500,600,700}-normal-*.woff2',
+      'icons/*.png',
+      'logo.svg',
+      'offline.*',
+    ],
+    // The largest chunk (the entry) is ≈ 600 KB before compression.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild || mode === 'test' ? [react()] : [react(), serviceWorker],
   define: {
     'import.meta.env.CAMPUS_TIME_ZONE': JSON.stringify(campusTimeZone(mode)),
     ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),

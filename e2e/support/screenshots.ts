@@ -177,56 +177,145 @@ const sold = await find('isSold=true');
 const sellerListings = (
   (await api('GET', `/api/products?sellerId=${seller.id}&isSold=false`)) as Listing[]
 ).filter((listing) => listing.id !== laptop.id);
-const [bought, offered] = sellerListings as [
+const [bought, offered, reserved] = sellerListings as [
+  Listing & { price: number },
   Listing & { price: number },
   Listing & { price: number },
 ];
 await api('POST', '/api/favorites', { userId: student.id, productId: laptop.id }, student.token);
 await api('POST', '/api/favorites', { userId: student.id, productId: offered.id }, student.token);
-const sale = (await api(
-  'POST',
-  '/api/sales',
-  { buyerId: student.id, productId: bought.id, price: Math.round(bought.price * 0.8) },
-  student.token,
-)) as { id: number };
+/** `buyer` offers `share` of the listed price. */
+const offer = async (buyer: Session, listing: Listing & { price: number }, share: number) =>
+  (await api(
+    'POST',
+    '/api/sales',
+    { buyerId: buyer.id, productId: listing.id, price: Math.round(listing.price * share) },
+    buyer.token,
+  )) as { id: number };
+const sale = await offer(student, bought, 0.8);
+await offer(andres, offered, 0.9);
+await offer(student, offered, 0.85);
+await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
+// Lucía received that one (its review is open); a second purchase stays reserved, so both sides
+// have a hand-off card (issue 20).
+await api('POST', `/api/handoffs/${sale.id}/confirm`, undefined, student.token);
+const reservedSale = await offer(student, reserved, 0.9);
+await api('PUT', `/api/sales/${reservedSale.id}/accept`, undefined, seller.token);
+
+// Moderation (issue 20): two reports of one listing, a reported message and a warned member for
+// the queue and the audit log; Lucía blocks Marta (her profile and their conversation say so).
+const reported = sellerListings[2] ?? offered;
 await api(
   'POST',
-  '/api/sales',
-  { buyerId: andres.id, productId: offered.id, price: Math.round(offered.price * 0.9) },
+  '/api/reports',
+  {
+    targetType: 'product',
+    targetId: reported.id,
+    reason: 'scam',
+    details: 'Pide un anticipo por Nequi antes de verse.',
+  },
   andres.token,
 );
 await api(
   'POST',
-  '/api/sales',
-  { buyerId: student.id, productId: offered.id, price: Math.round(offered.price * 0.85) },
-  student.token,
+  '/api/reports',
+  { targetType: 'product', targetId: reported.id, reason: 'misleading' },
+  marta.token,
 );
-await api('PUT', `/api/sales/${sale.id}/accept`, undefined, seller.token);
-
-// A reserved hand-off with a meet-up proposal waiting for Lucía's answer (decision 083).
-const reservedListing = sellerListings[2] as Listing & { price: number };
-const reserved = (await api(
+const inbox = (await api(
+  'GET',
+  `/api/chat/messages?userId=${andres.id}`,
+  undefined,
+  student.token,
+)) as { id: number; senderId: number }[];
+const fromAndres = inbox.filter((m) => m.senderId === andres.id).at(-1);
+if (fromAndres) {
+  await api(
+    'POST',
+    '/api/reports',
+    {
+      targetType: 'message',
+      targetId: fromAndres.id,
+      reason: 'spam',
+      details: 'Manda enlaces a otra página.',
+    },
+    student.token,
+  );
+}
+await api(
   'POST',
-  '/api/sales',
+  '/api/reports',
+  { targetType: 'user', targetId: marta.id, reason: 'offensive' },
+  andres.token,
+);
+await api(
+  'POST',
+  '/api/moderation/actions',
   {
-    buyerId: student.id,
-    productId: reservedListing.id,
-    price: Math.round(reservedListing.price * 0.9),
+    targetType: 'user',
+    targetId: marta.id,
+    action: 'warn',
+    reason: 'Mensajes insistentes a otros miembros',
   },
+  admin.token,
+);
+await api('POST', '/api/blocks', { userId: marta.id }, student.token);
+
+// Saved searches (issue 21): Lucía keeps three, and the seller then publishes two matches.
+const categories = (await api('GET', '/api/categories')) as { id: number; name: string }[];
+const calculators = (await api(
+  'POST',
+  '/api/saved-searches',
+  { search: 'calculadora', maxPrice: 150000, status: 'USADO' },
   student.token,
 )) as { id: number };
-await api('PUT', `/api/sales/${reserved.id}/accept`, undefined, seller.token);
+await api(
+  'POST',
+  '/api/saved-searches',
+  { name: 'Bici para ir a clase', search: 'bicicleta', categoryId: categories[0]?.id },
+  student.token,
+);
+const lamps = (await api('POST', '/api/saved-searches', { search: 'lámpara' }, student.token)) as {
+  id: number;
+};
+await api('PATCH', `/api/saved-searches/${lamps.id}`, { isPaused: true }, student.token);
+await api('PATCH', `/api/saved-searches/${calculators.id}`, { emailDigest: true }, student.token);
+for (const title of ['Calculadora Casio fx-991', 'Calculadora gráfica TI-84']) {
+  await api(
+    'POST',
+    '/api/products',
+    {
+      title,
+      description: 'Funciona perfecto, con tapa y manual.',
+      price: 90000,
+      status: 'Usado',
+      location: 'Biblioteca Central',
+      categoryId: categories[1]?.id ?? categories[0]?.id,
+    },
+    seller.token,
+  );
+}
+// The alerts are matched off the request path: give the matcher a moment.
+await sleep(1500);
+
+// The seller proposes a meet-up on Lucía's reserved hand-off; it waits for her answer (decision 083).
 const [firstSpot] = (await api('GET', '/api/meetup-spots')) as { id: number }[];
 await api(
   'POST',
-  `/api/handoffs/${reserved.id}/meetups`,
+  `/api/handoffs/${reservedSale.id}/meetups`,
   { spotId: firstSpot!.id, startsAt: new Date(Date.now() + 26 * 60 * 60 * 1000).toISOString() },
   seller.token,
 );
 
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
-/** Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu. */
-const pages: [name: string, path: string, who: string, press?: string][] = [
+/**
+ * Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu; or
+ * `OFFLINE`: the page is opened once the service worker controls it, then shown without a
+ * network (decision 091); `OFFLINE_UNSEEN`: another page, never opened, without a network.
+ */
+const OFFLINE = ':offline';
+const OFFLINE_UNSEEN = ':offline-unseen';
+const allPages: [name: string, path: string, who: string, press?: string][] = [
   ['home', '/', 'anonymous'],
   ['login', '/login', 'anonymous'],
   ['register', '/register', 'anonymous'],
@@ -244,6 +333,11 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['public-profile', `/user/${admin.id}`, 'student'],
   ['admin-unauthorized', '/admin-panel', 'student'],
   ['admin-panel', '/admin-panel', 'admin'],
+  ['moderation', '/admin-panel/moderacion', 'admin'],
+  ['moderation-log', '/admin-panel/moderacion?tab=registro', 'admin'],
+  ['moderation-hide', '/admin-panel/moderacion', 'admin', 'Ocultar publicación'],
+  ['public-profile-blocked', `/user/${marta.id}`, 'student'],
+  ['chat-closed', `/chat?userId=${marta.id}`, 'student'],
   ['products', '/products', 'student'],
   ['products-anonymous', '/products?page=2', 'anonymous'],
   ['product-detail', `/products/${laptop.id}`, 'student'],
@@ -263,22 +357,64 @@ const pages: [name: string, path: string, who: string, press?: string][] = [
   ['chat', '/chat', 'student'],
   ['chat-conversation', `/chat?userId=${andres.id}`, 'student'],
   ['notifications', '/notifications', 'student'],
+  ['my-searches', '/my-searches', 'student'],
   ['my-favorites', '/my-favorites', 'student'],
   ['my-purchases', '/my-purchases', 'student'],
   ['my-purchases-rate', '/my-purchases', 'student', `Calificar producto: ${bought.title}`],
   ['my-products-offers', '/my-products', 'seller', `Ver ofertas de ${offered.title}`],
   ['product-detail-offer', `/products/${offered.id}`, 'student', 'Hacer una oferta'],
   ['notifications-seller', '/notifications', 'seller'],
+  [
+    'handoff-chat',
+    `/chat?userId=${seller.id}`,
+    'student',
+    `Reservado Entrega de ${reserved.title}`,
+  ],
+  ['handoff-cancel', '/my-purchases', 'student', 'Cancelar reserva'],
+  ['handoff-confirm-seller', '/my-products', 'seller', 'Confirmar entrega'],
+  ['offline-product', `/products/${laptop.id}`, 'anonymous', OFFLINE],
+  ['offline-my-products', '/my-products', 'seller', OFFLINE],
+  ['offline-unseen', '/register', 'anonymous', OFFLINE_UNSEEN],
   ['chat-meetup', `/chat?userId=${seller.id}`, 'student'],
 ];
-/** `SCREENSHOTS_ONLY=chat-meetup,admin-panel` takes only those screens. */
-const only = process.env.SCREENSHOTS_ONLY?.split(',').filter(Boolean);
-const chosen = only ? pages.filter(([name]) => only.includes(name)) : pages;
+/**
+ * `SCREENSHOTS_ONLY=offline|profile` or `SCREENSHOTS_ONLY=my-searches,chat-meetup` takes only the
+ * screens whose names match (a regular expression; a comma separates alternatives too).
+ */
+const only = process.env.SCREENSHOTS_ONLY
+  ? new RegExp(
+      process.env.SCREENSHOTS_ONLY.split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .join('|'),
+    )
+  : undefined;
+const pages = only ? allPages.filter(([name]) => only.test(name)) : allPages;
+
+/** Opens `path` under the service worker's control, then takes the network away. */
+const goOffline = async (
+  context: Awaited<ReturnType<typeof browser.newContext>>,
+  page: Awaited<ReturnType<typeof context.newPage>>,
+  path: string,
+  isSeen: boolean,
+) => {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    });
+  });
+  await page.reload({ waitUntil: 'networkidle' });
+  await context.setOffline(true);
+  if (isSeen) await page.reload();
+  else await page.goto(`${base}${path}`);
+};
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
-    for (const [name, path, who, press] of chosen) {
+    for (const [name, path, who, press] of pages) {
       const context = await browser.newContext({
         viewport: { width, height: width === 390 ? 844 : 900 },
         locale: 'es-CO',
@@ -302,8 +438,14 @@ try {
         );
       }
       const page = await context.newPage();
-      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-      const button = press ? page.getByRole('button', { name: press, exact: true }) : null;
+      const isOffline = press === OFFLINE || press === OFFLINE_UNSEEN;
+      await page.goto(`${base}${isOffline ? '/' : path}`, { waitUntil: 'networkidle' });
+      if (isOffline) {
+        if (press === OFFLINE) await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+        await goOffline(context, page, path, press === OFFLINE);
+      }
+      const button =
+        press && !isOffline ? page.getByRole('button', { name: press, exact: true }) : null;
       // The drawer button only exists on the narrow layout.
       if (button && (await button.count()) > 0) await button.click();
       await sleep(400);

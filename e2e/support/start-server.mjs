@@ -15,7 +15,8 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
-  ADMIN_EMAILS: 'admin@unimercado.test',
+  // The second for the moderation journey (support/env.ts).
+  ADMIN_EMAILS: 'admin@unimercado.test,moderacion@unimercado.test',
   // WebAuthn refuses an IP address as relying party: passkeys.spec.ts opens the app as localhost.
   PASSKEY_RP_ID: 'localhost',
   PASSKEY_ORIGINS: `http://localhost:${port}`,

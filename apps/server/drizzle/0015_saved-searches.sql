@@ -32,6 +32,8 @@ CREATE TABLE "saved_searches" (
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"query" "tsquery" GENERATED ALWAYS AS (case when "search" is null then null else websearch_to_tsquery('unimercado_es'::regconfig, "search") end) STORED,
 	"search_folded" text GENERATED ALWAYS AS (lower(um_fold("search"))) STORED,
+	"lexemes" text[] GENERATED ALWAYS AS (tsvector_to_array(to_tsvector('unimercado_es'::regconfig, coalesce("search", '')))) STORED,
+	"search_head" text GENERATED ALWAYS AS (left(lower(um_fold("search")), 3)) STORED,
 	"location_folded" text GENERATED ALWAYS AS (lower(um_fold("location"))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -44,4 +46,6 @@ ALTER TABLE "saved_search_queue" ADD CONSTRAINT "saved_search_queue_product_id_p
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "saved_search_hits_product_idx" ON "saved_search_hits" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_user_criteria_uq" ON "saved_searches" USING btree ("user_id","criteria_key");--> statement-breakpoint
-CREATE INDEX "saved_searches_active_category_idx" ON "saved_searches" USING btree ("category_id") WHERE not "saved_searches"."is_paused";
+CREATE INDEX "saved_searches_active_lexemes_idx" ON "saved_searches" USING gin ("lexemes") WHERE not "saved_searches"."is_paused";--> statement-breakpoint
+CREATE INDEX "saved_searches_active_head_idx" ON "saved_searches" USING btree ("search_head") WHERE not "saved_searches"."is_paused";--> statement-breakpoint
+CREATE INDEX "saved_searches_active_textless_idx" ON "saved_searches" USING btree ("category_id") WHERE not "saved_searches"."is_paused" and "saved_searches"."search" is null;

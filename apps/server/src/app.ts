@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import type { Options as Argon2Options } from '@node-rs/argon2';
 import Fastify, {
@@ -33,6 +34,7 @@ import { insertNotification } from './modules/notifications/notifications.servic
 import { imageWorkQueue } from './modules/products/images';
 import { createProductHeadRenderer } from './modules/products/product-head';
 import { productsRoutes } from './modules/products/products.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { PRODUCTS_CHANGED_TOPIC } from './modules/products/products.service';
 import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessions';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -54,6 +56,7 @@ import { busPlugin } from './plugins/bus';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
+import { drainPlugin } from './plugins/drain';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
@@ -84,6 +87,8 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Told of every route as it is registered, before any plugin (tests list the routes). */
   onRoute?: (route: RouteOptions) => void;
+  /** The HTTPS agent pushes are sent with (tests: one that trusts their local push service). */
+  pushAgent?: Agent;
 };
 
 declare module 'fastify' {
@@ -219,6 +224,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   refuseNulCharacters(app);
 
   closeConnectionsOnceIdle(app);
+  // Before every route: while draining, each answer carries `Connection: close`.
+  await app.register(drainPlugin);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
@@ -285,6 +292,10 @@ export const buildApp = async (options: BuildAppOptions) => {
     findMeetups: findMessageMeetups,
   });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(pushRoutes, {
+    prefix: '/api/push',
+    ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+  });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(blocksRoutes, { prefix: '/api/blocks' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });

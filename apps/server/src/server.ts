@@ -13,10 +13,16 @@ const start = async () => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  // On SIGINT/SIGTERM stop accepting connections, finish in-flight requests, then close the DB.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an uncaught error');
-    else app.log.info({ signal }, 'shutting down');
+  // On SIGINT/SIGTERM drain (decision 101: /readyz 503, `Connection: close` on every answer),
+  // then stop accepting connections, finish in-flight requests and close the DB.
+  const drainMs = config.shutdownDrainMs;
+  closeWithGrace({ delay: drainMs + 10_000 }, async ({ signal, err }) => {
+    if (err) {
+      app.log.error({ err }, 'closing after an uncaught error');
+    } else {
+      app.log.info({ signal, drainMs }, 'draining, then shutting down');
+      await app.drain(drainMs);
+    }
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });

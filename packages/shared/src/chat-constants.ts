@@ -8,6 +8,11 @@
 export const DESTINATIONS = {
   /** SEND: a private chat message `{ senderId, receiverId, content, timestamp }`. */
   chatPrivate: '/app/chat.private',
+  /**
+   * SEND: `{ partnerId, isFocused }`, the conversation the web client shows while it is visible,
+   * repeated every CHAT_FOCUS_REFRESH_MS: no push for it meanwhile (decision 092).
+   */
+  chatFocus: '/app/chat.focus',
   /** SUBSCRIBE: the connected user's incoming (and echoed own) chat messages (Spring's form). */
   userMessages: '/user/queue/messages',
   /** SUBSCRIBE: the connected user's notifications, pushed live after their transaction commits. */

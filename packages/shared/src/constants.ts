@@ -78,6 +78,20 @@ export const PUBLISH_REDIRECT_MS = 1500;
 export const OFFER_DIALOG_CLOSE_MS = 2000;
 export const PROFILE_EDIT_CLOSE_MS = 1000;
 
+/**
+ * The brand's colours, defined once (conventions.md, "Look and feel"): the web theme's palette,
+ * the page's theme-color and the installable app's manifest (decision 091) read them.
+ */
+export const BRAND_COLORS = {
+  primary: '#6200ea',
+  secondary: '#03dac6',
+  background: '#f6f4fb',
+} as const;
+
+/** What the app is, in one line: the pages' meta description and the app manifest's (091). */
+export const APP_DESCRIPTION =
+  'Compra y vende artículos de segunda mano dentro de tu comunidad universitaria.';
+
 /** 4: a moderation notice (a warning; decision 071), made only by the server. */
 export const NOTIFICATION_TYPES = {
   message: 1,

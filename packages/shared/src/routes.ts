@@ -9,7 +9,8 @@
  * - the JavaScript budget (scripts/budget.mjs: each page's module in the Vite manifest).
  *
  * `path` is a pattern (`:name` stands for one path segment). `access: 'protected'` pages need a
- * session (the route guard sends others to /login). `data: true` pages show data anyone may see
+ * session (the route guard sends others to /login); `access: 'admin'` pages need one with
+ * ROLE_ADMIN too (others see 'No estás autorizado…'; decision 079). `data: true` pages show data anyone may see
  * (spec section 2; decisions 002 and 012): the server renders them with it. `indexable: false`
  * asks search engines not to crawl: signed-in pages and the single-use links sent by email.
  */
@@ -105,6 +106,13 @@ export const WEB_ROUTES = [
     indexable: false,
   },
   {
+    path: '/my-searches',
+    page: 'routes/my-searches',
+    access: 'protected',
+    data: false,
+    indexable: false,
+  },
+  {
     path: '/notifications',
     page: 'routes/notifications',
     access: 'protected',
@@ -118,10 +126,17 @@ export const WEB_ROUTES = [
     data: false,
     indexable: false,
   },
+  {
+    path: '/admin-panel/moderacion',
+    page: 'routes/moderation',
+    access: 'admin',
+    data: false,
+    indexable: false,
+  },
 ] as const satisfies readonly {
   path: string;
   page: string;
-  access: 'public' | 'protected';
+  access: 'public' | 'protected' | 'admin';
   data: boolean;
   indexable: boolean;
 }[];

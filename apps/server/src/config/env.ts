@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -71,13 +71,27 @@ export type AppConfig = {
   metricsToken: string | undefined;
   metricsPort: number | undefined;
   metricsHost: string;
+  /**
+   * After SIGTERM/SIGINT, how long the server drains before it closes (decision 101): `/readyz`
+   * answers 503 and every answer carries `Connection: close`; ends early once no connection is open.
+   */
+  shutdownDrainMs: number;
   /** Where photos are kept (decision 055). */
   storage: StorageSettings;
   /** WebAuthn relying party (decision 067): the domain passkeys belong to, and the page origins. */
   passkeys: { rpId: string; origins: string[] };
+  /** Web push (decision 092): the VAPID key pair (base64url) and the contact push services see. */
+  push: PushSettings;
 };
 
+export type PushSettings = { publicKey: string; privateKey: string; subject: string };
+
 const MIN_SECRET_LENGTH = 32;
+const VAPID_PUBLIC_KEY_BYTES = 65;
+const VAPID_PRIVATE_KEY_BYTES = 32;
+
+const isBase64UrlOfLength = (value: string, bytes: number) =>
+  /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
 const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The names Fastify's `trustProxy` (proxy-addr) knows for private ranges. */
@@ -300,7 +314,52 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   METRICS_HOST: optionalString,
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000' })
+      .int('SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000')
+      .min(0, 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000')
+      .max(60_000, 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos entre 0 y 60000')
+      .optional(),
+  ),
   WEB_DIST_DIR: optionalString,
+  VAPID_PUBLIC_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => isBase64UrlOfLength(value, VAPID_PUBLIC_KEY_BYTES),
+        'VAPID_PUBLIC_KEY debe ser una clave pública P-256 sin comprimir en base64url (65 bytes)',
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => isBase64UrlOfLength(value, VAPID_PRIVATE_KEY_BYTES),
+        'VAPID_PRIVATE_KEY debe ser una clave privada P-256 en base64url (32 bytes)',
+      )
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return ['https:', 'mailto:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, 'VAPID_SUBJECT debe ser una dirección mailto: o una URL https:')
+      .optional(),
+  ),
   // false (no proxy: the socket's address is the client's) or the proxies' own addresses.
   TRUST_PROXY: z
     .preprocess(blankToUndefined, z.string().trim().default('false'))
@@ -334,7 +393,13 @@ export class ConfigError extends Error {
  */
 export const parseEnv = (
   env: NodeJS.ProcessEnv,
-): Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | undefined } => {
+): Omit<AppConfig, 'jwtSecret' | 'push'> & {
+  jwtSecret: string | undefined;
+  push: Omit<PushSettings, 'publicKey' | 'privateKey'> & {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+  };
+} => {
   const result = envSchema.safeParse(env);
   const problems = result.success
     ? []
@@ -350,6 +415,11 @@ export const parseEnv = (
   }
   if (env.STORAGE_DRIVER?.trim() === 's3' && !env.S3_BUCKET?.trim()) {
     problems.push('S3_BUCKET: S3_BUCKET es obligatorio cuando STORAGE_DRIVER=s3');
+  }
+  if (!env.VAPID_PUBLIC_KEY?.trim() !== !env.VAPID_PRIVATE_KEY?.trim()) {
+    problems.push(
+      'VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY se indican juntas (o ninguna, para generarlas en DATA_DIR)',
+    );
   }
   if (!env.S3_ACCESS_KEY_ID?.trim() !== !env.S3_SECRET_ACCESS_KEY?.trim()) {
     problems.push(
@@ -385,6 +455,8 @@ export const parseEnv = (
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST ?? e.HOST,
+    // Behind a balancer in production; a developer's restart (tsx watch) should not wait.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0),
     storage: {
       driver: e.STORAGE_DRIVER,
       s3: e.S3_BUCKET
@@ -410,6 +482,17 @@ export const parseEnv = (
           ? e.PASSKEY_ORIGINS
           : [...new Set([new URL(publicUrl).origin, ...e.CORS_ORIGINS, ...devOrigins])],
     },
+    // Push services may write to the subject about the app's pushes: an https address of the app
+    // or a mailbox (web-push accepts nothing else).
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject:
+        e.VAPID_SUBJECT ??
+        (publicUrl.startsWith('https:')
+          ? publicUrl
+          : `mailto:no-reply@${new URL(publicUrl).hostname}`),
+    },
   };
 };
 
@@ -430,9 +513,63 @@ export const readOrCreateDevSecret = (dataDir: string): string => {
   return secret;
 };
 
+/** Where the generated VAPID key pair of a data dir is kept (backups carry it). */
+export const vapidKeysFile = (dataDir: string) => path.join(dataDir, 'vapid-keys.json');
+
+/** A new P-256 key pair, as web-push and browsers take it (base64url, public key uncompressed). */
+export const generateVapidKeys = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey('base64url'),
+    // A key with leading zero bytes comes out shorter: web-push wants all 32.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-VAPID_PRIVATE_KEY_BYTES)
+      .toString('base64url'),
+  };
+};
+
+/**
+ * As the JWT secret: one VAPID key pair per data dir, made on first start and kept, so the
+ * browsers' subscriptions (bound to the public key) survive restarts. With several instances,
+ * set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or share the data dir): each needs the same pair.
+ */
+export const readOrCreateVapidKeys = (dataDir: string) => {
+  const file = vapidKeysFile(dataDir);
+  if (existsSync(file)) {
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const { publicKey, privateKey } = stored;
+      if (
+        typeof publicKey === 'string' &&
+        typeof privateKey === 'string' &&
+        isBase64UrlOfLength(publicKey, VAPID_PUBLIC_KEY_BYTES) &&
+        isBase64UrlOfLength(privateKey, VAPID_PRIVATE_KEY_BYTES)
+      ) {
+        return { publicKey, privateKey };
+      }
+    } catch {
+      // Unreadable: made again below (subscriptions made with the old key stop working).
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const parsed = parseEnv(env);
-  return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateDevSecret(parsed.dataDir) };
+  const { publicKey, privateKey, subject } = parsed.push;
+  return {
+    ...parsed,
+    jwtSecret: parsed.jwtSecret ?? readOrCreateDevSecret(parsed.dataDir),
+    push:
+      publicKey && privateKey
+        ? { publicKey, privateKey, subject }
+        : { ...readOrCreateVapidKeys(parsed.dataDir), subject },
+  };
 };
 
 /** The optional settings file of a checkout, as in .env.example. */

@@ -7,12 +7,20 @@ import type { NotificationInput } from '../modules/notifications/notifications.s
 import type { Broker } from './broker';
 
 /**
+ * Told of every notification once its transaction has committed (web push, decision 092). It
+ * runs on the request's path: it hands the work over and returns, never waits for it.
+ */
+export type NotificationListener = (notification: Notification, input: NotificationInput) => void;
+
+/**
  * The one way to notify a user (conventions.md): the row is written in the caller's transaction
- * and pushed live to `/user/queue/notifications` only after that transaction commits. A repeated
- * event key creates nothing and pushes nothing.
+ * and pushed live to `/user/queue/notifications` only after that transaction commits; then the
+ * listeners (web push) are told. A repeated event key creates nothing and pushes nothing.
  */
 export type Notifier = {
   notify: (scope: TxScope, input: NotificationInput) => Promise<Notification | undefined>;
+  /** Adds a listener of committed notifications; answers its removal. */
+  onCreated: (listener: NotificationListener) => () => void;
   /** For the metrics: notifications written and pushes handed to the broker since start. */
   stats: () => { created: number; pushed: number; pushFailed: number };
 };
@@ -34,12 +42,20 @@ export const createNotifier = (
   insertNotification: InsertNotification,
 ): Notifier => {
   const counts = { created: 0, pushed: 0, pushFailed: 0 };
+  const listeners = new Set<NotificationListener>();
   return {
     notify: async ({ tx, afterCommit }, input) => {
       const notification = await insertNotification(tx, input);
       if (notification) {
         afterCommit(async () => {
           counts.created += 1;
+          for (const listener of listeners) {
+            try {
+              listener(notification, input);
+            } catch {
+              // A listener reports its own failures; the live push below still goes out.
+            }
+          }
           try {
             await broker.publishToUser(
               notification.userId,
@@ -54,6 +70,12 @@ export const createNotifier = (
         });
       }
       return notification;
+    },
+    onCreated: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     stats: () => ({ ...counts }),
   };

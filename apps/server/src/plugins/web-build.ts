@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_DESCRIPTION, BRAND_COLORS } from '@unimercado/shared/constants';
 import type { WebRoute } from '@unimercado/shared/routes';
 import escapeHtml from 'escape-html';
 
@@ -77,8 +78,7 @@ export const latinFontFiles = (css: string) =>
     .map((rule) => /url\(["']?([^)"']+\.woff2)["']?\)/.exec(rule)?.[1])
     .filter((url): url is string => url !== undefined);
 
-const DESCRIPTION =
-  'Compra y vende artículos de segunda mano dentro de tu comunidad universitaria.';
+const DESCRIPTION = escapeHtml(APP_DESCRIPTION);
 
 const readBuildFile = (webDistDir: string, file: string) => {
   const full = path.join(webDistDir, file);
@@ -150,11 +150,13 @@ export const loadWebBuild = (webDistDir: string, appName: string): WebBuild | un
         '<!doctype html>\n<html lang="es"><head>',
         '<meta charset="UTF-8" />',
         '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />',
-        '<meta name="theme-color" content="#6200ea" />',
+        `<meta name="theme-color" content="${BRAND_COLORS.primary}" />`,
+        // The installable app (decision 091): its manifest, with APP_NAME, and a raster icon.
+        '<link rel="manifest" href="/manifest.webmanifest" />',
         `<meta name="application-name" content="${name}" />`,
         description,
         '<link rel="icon" type="image/svg+xml" href="/logo.svg" />',
-        '<link rel="apple-touch-icon" href="/logo.svg" />',
+        '<link rel="apple-touch-icon" href="/icons/icon-192.png" />',
         title,
         page?.head ?? '',
         tags,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { APP_DESCRIPTION, BRAND_COLORS } from '@unimercado/shared/constants';
 import { findWebRoute, WEB_ROUTES } from '@unimercado/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,6 +33,36 @@ export const renderRobotsTxt = () =>
     'Disallow: /ws',
     '',
   ].join('\n');
+
+/** The service worker's script (decision 091): always revalidated, so an update is seen at once. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * The installable app's manifest (decision 091): written by the server because the name is a
+ * runtime setting (APP_NAME); colours from the brand, icons from apps/web/public/icons.
+ */
+export const renderWebManifest = (appName: string) =>
+  JSON.stringify({
+    id: '/',
+    name: appName,
+    // Launchers cut longer names under the icon.
+    short_name: appName.length <= 12 ? appName : appName.slice(0, 12).trimEnd(),
+    description: APP_DESCRIPTION,
+    lang: 'es',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: BRAND_COLORS.primary,
+    background_color: BRAND_COLORS.background,
+    categories: ['shopping', 'education'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  });
 
 /**
  * Build outputs that are never served: source maps, compressed copies asked for by name, and the
@@ -84,6 +115,8 @@ export const webPlugin = fp<{
           const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
           if (relative.startsWith('assets/')) {
             void res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else if (relative === SERVICE_WORKER_FILE) {
+            void res.header('cache-control', 'no-cache');
           } else {
             void res.header('cache-control', 'public, max-age=3600');
           }
@@ -115,6 +148,15 @@ export const webPlugin = fp<{
       app.get('/', { schema: { hide: true }, compress: false }, (request, reply) =>
         sendPage(request, reply, '/'),
       );
+    if (build) {
+      const manifest = renderWebManifest(appName);
+      app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+        reply
+          .header('cache-control', 'public, max-age=3600')
+          .type('application/manifest+json; charset=utf-8')
+          .send(manifest),
+      );
+    }
     const robotsTxt = renderRobotsTxt();
     app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
       reply

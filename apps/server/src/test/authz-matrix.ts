@@ -428,6 +428,8 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     body: { userId: '{owner}' },
     expect: [401, 200, 403, 200, 200],
   },
+  // Where the caller stands with {buyer}: no block either way in the table's cells.
+  { route: 'GET /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(200) },
   { route: 'DELETE /api/blocks/:userId', url: '/api/blocks/{buyer}', expect: MEMBERS(404) },
   // Moderation (decision 071): admins only; with no open report on the target, an admin's
   // action answers 409 (the table makes no reports).
@@ -452,6 +454,32 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     route: 'PUT /api/chat/preferences',
     url: '/api/chat/preferences',
     body: { unreadDigest: false },
+    expect: MEMBERS(200),
+  },
+
+  // Web push (issue 21, decision 092): the key is public; everything else is the caller's own.
+  // No cell has a subscription, so removing one is 404 for everyone signed in.
+  { route: 'GET /api/push/public-key', url: '/api/push/public-key', expect: ALL(200) },
+  {
+    route: 'POST /api/push/subscriptions',
+    url: '/api/push/subscriptions',
+    body: {
+      endpoint: 'https://push.example.test/send/matrix',
+      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    },
+    expect: MEMBERS(201),
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    url: '/api/push/subscriptions',
+    body: { endpoint: 'https://push.example.test/send/nobody' },
+    expect: MEMBERS(404),
+  },
+  { route: 'GET /api/push/preferences', url: '/api/push/preferences', expect: MEMBERS(200) },
+  {
+    route: 'PUT /api/push/preferences',
+    url: '/api/push/preferences',
+    body: { offers: false },
     expect: MEMBERS(200),
   },
 
@@ -574,5 +602,12 @@ export const STOMP_MATRIX: readonly StompRow[] = [
     destination: '/app/chat.private',
     body: { senderId: '{buyer}', receiverId: '{owner}', content: 'Me hago pasar por otro' },
     expect: ['error', 'refused', 'refused', 'refused', 'refused'],
+  },
+  // The conversation one looks at (decision 092): only ever about the connected member.
+  {
+    frame: 'SEND',
+    destination: '/app/chat.focus',
+    body: { partnerId: '{buyer}', isFocused: true },
+    expect: ['error', 'ok', 'ok', 'ok', 'ok'],
   },
 ];

@@ -7,7 +7,7 @@ import type { LoginResponse } from '@unimercado/shared/schemas/auth';
 import type { User } from '@unimercado/shared/schemas/users';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp, type App, type BuildAppOptions } from '../app';
-import { parseEnv, type AppConfig } from '../config/env';
+import { generateVapidKeys, parseEnv, type AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
 import { roles, userRoles, users } from '../db/schema';
@@ -17,9 +17,13 @@ import { createTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'secreto123';
 
+/** One VAPID key pair per test process (made in a millisecond; the data dir is not read). */
+const TEST_VAPID_KEYS = generateVapidKeys();
+
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   ...parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  push: { ...TEST_VAPID_KEYS, subject: 'mailto:pruebas@uni.edu' },
   webDistDir: '/nonexistent-web-dist',
   // Test runs share the machine's Redis: each app gets its own keys and channels.
   redisPrefix: `um:test:${randomBytes(5).toString('hex')}:`,
@@ -48,6 +52,8 @@ export const createTestApp = async (
     database?: DatabaseHandle;
     /** Pino options (default: no logging). */
     logger?: BuildAppOptions['logger'];
+    /** The agent web pushes are sent with (test/push-endpoint.ts's, trusting its certificate). */
+    pushAgent?: BuildAppOptions['pushAgent'];
     /** Runs before `ready()`, e.g. to add a probe route. */
     configure?: (app: App) => void;
     /** Told of every route as it is registered (Fastify's `onRoute` hook). */
@@ -67,6 +73,7 @@ export const createTestApp = async (
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...(options.now ? { now: options.now } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   options.configure?.(app);
   await app.ready();

@@ -134,6 +134,7 @@ describe('layout', () => {
       'Mis productos',
       'Mis compras',
       'Mis favoritos',
+      'Mis búsquedas',
       'Buscar',
       'Crear',
       'Cerrar sesión',

@@ -4,6 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { registerServiceWorker } from '@/lib/offline-app';
 import { createQueryClient } from '@/lib/query-client';
 import type { Session } from '@/lib/session';
 import { getSessionStore } from '@/lib/session-store';
@@ -63,3 +64,6 @@ if (pageState && container.hasChildNodes()) {
   noteTypedText(container);
   hydrateRoot(container, app);
 } else createRoot(container).render(app);
+
+// The installable app's worker (decision 091): offline pages and web push.
+registerServiceWorker();

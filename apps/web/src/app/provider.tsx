@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
+import { keepOfflinePagesFor } from '@/lib/offline-app';
 import { createQueryClient } from '@/lib/query-client';
 import type { Session } from '@/lib/session';
 import { getSessionStore, type SessionStore } from '@/lib/session-store';
@@ -21,9 +22,12 @@ import { theme } from './theme';
 const useClearCacheOnAccountChange = (store: SessionStore, client: QueryClient) => {
   useEffect(() => {
     let userId = store.getSnapshot()?.user.id ?? null;
+    // The service worker's kept pages too (decision 091), also across browser restarts.
+    void keepOfflinePagesFor(userId);
     return store.subscribe(() => {
       const nextUserId = store.getSnapshot()?.user.id ?? null;
       if (userId !== null && nextUserId !== userId) client.clear();
+      if (nextUserId !== userId) void keepOfflinePagesFor(nextUserId);
       userId = nextUserId;
     });
   }, [store, client]);

@@ -37,9 +37,11 @@ const PAGE_LOADERS: { [P in WebPage]: () => Promise<ComponentType> } = {
   'routes/chat': async () => (await import('./routes/chat')).ChatRoute,
   'routes/my-products': async () => (await import('./routes/my-products')).MyProductsRoute,
   'routes/my-purchases': async () => (await import('./routes/my-purchases')).MyPurchasesRoute,
+  'routes/my-searches': async () => (await import('./routes/my-searches')).MySearchesRoute,
   'routes/notifications': async () => (await import('./routes/notifications')).NotificationsRoute,
   // The page itself checks ROLE_ADMIN (spec section 2 leaves the route guard open).
   'routes/admin-panel': async () => (await import('./routes/admin-panel')).AdminPanelRoute,
+  'routes/moderation': async () => (await import('./routes/moderation')).ModerationRoute,
 };
 
 /**
@@ -72,6 +74,10 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute roles={[ROLE_USER, ROLE_ADMIN]} />,
         children: WEB_ROUTES.filter((route) => route.access === 'protected').map(pageRoute),
+      },
+      {
+        element: <ProtectedRoute roles={[ROLE_ADMIN]} />,
+        children: WEB_ROUTES.filter((route) => route.access === 'admin').map(pageRoute),
       },
       { path: '*', element: <NotFound /> },
     ],

@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { BRAND_COLORS } from '@unimercado/shared/constants';
 
 const headingFont = '"Poppins", "Roboto", "Helvetica Neue", Arial, sans-serif';
 const bodyFont = '"Roboto", "Helvetica Neue", Arial, sans-serif';
@@ -10,10 +11,20 @@ const bodyFont = '"Roboto", "Helvetica Neue", Arial, sans-serif';
 export const theme = createTheme({
   palette: {
     mode: 'light',
-    primary: { main: '#6200ea', light: '#9d46ff', dark: '#0a00b6', contrastText: '#ffffff' },
+    primary: {
+      main: BRAND_COLORS.primary,
+      light: '#9d46ff',
+      dark: '#0a00b6',
+      contrastText: '#ffffff',
+    },
     // Teal is too light for white text: dark text keeps AA contrast.
-    secondary: { main: '#03dac6', light: '#66fff9', dark: '#00a896', contrastText: '#00201d' },
-    background: { default: '#f6f4fb', paper: '#ffffff' },
+    secondary: {
+      main: BRAND_COLORS.secondary,
+      light: '#66fff9',
+      dark: '#00a896',
+      contrastText: '#00201d',
+    },
+    background: { default: BRAND_COLORS.background, paper: '#ffffff' },
     text: { primary: '#1c1b22', secondary: '#55526a' },
     divider: 'rgba(28, 27, 34, 0.10)',
   },

@@ -20,8 +20,10 @@ export const paths = {
   chat: '/chat',
   myProducts: '/my-products',
   myPurchases: '/my-purchases',
+  mySearches: '/my-searches',
   notifications: '/notifications',
   adminPanel: '/admin-panel',
+  moderation: '/admin-panel/moderacion',
   safetyTips: '/consejos-de-seguridad',
 } as const;
 

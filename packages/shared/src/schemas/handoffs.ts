@@ -2,38 +2,14 @@ import { z } from 'zod';
 import { paginationQuerySchema } from './common';
 import { meetupSchema } from './meetups';
 import { productSchema } from './products';
+import {
+  HANDOFF_CANCEL_NOTE_MAX_LENGTH,
+  HANDOFF_CANCEL_REASONS,
+  HANDOFF_MESSAGES,
+  HANDOFF_STATES,
+} from './handoff-messages';
 
-/** What happened to an accepted offer after the seller said yes (decision 075). */
-export const HANDOFF_STATES = ['reserved', 'completed', 'cancelled'] as const;
-export type HandoffState = (typeof HANDOFF_STATES)[number];
-
-export const HANDOFF_CANCEL_REASONS = ['no_show', 'changed_mind', 'other'] as const;
-export type HandoffCancelReason = (typeof HANDOFF_CANCEL_REASONS)[number];
-
-/** The seller confirmed the hand-off: it completes unless the buyer cancels within this time. */
-export const HANDOFF_OBJECTION_HOURS = 72;
-export const HANDOFF_CANCEL_NOTE_MAX_LENGTH = 300;
-
-export const HANDOFF_STATE_LABELS: Record<HandoffState, string> = {
-  reserved: 'Reservado',
-  completed: 'Entregado',
-  cancelled: 'Cancelado',
-};
-
-export const HANDOFF_CANCEL_REASON_LABELS: Record<HandoffCancelReason, string> = {
-  no_show: 'La otra persona no se presentó',
-  changed_mind: 'Cambié de opinión',
-  other: 'Otro motivo',
-};
-
-export const HANDOFF_MESSAGES = {
-  notFound: 'La entrega no existe.',
-  notParty: 'Solo el comprador y el vendedor pueden ver y gestionar esta entrega.',
-  notReserved: 'Esta entrega ya fue completada o cancelada.',
-  alreadyConfirmed: 'Ya confirmaste esta entrega.',
-  reasonRequired: 'Indica el motivo de la cancelación.',
-  noteTooLong: `El detalle no puede tener más de ${HANDOFF_CANCEL_NOTE_MAX_LENGTH} caracteres.`,
-} as const;
+export * from './handoff-messages';
 
 /** `POST /api/handoffs/{id}/cancel`. */
 export const cancelHandoffBodySchema = z.object({
@@ -71,6 +47,8 @@ export const handoffSchema = z.object({
   meetup: meetupSchema.nullable(),
   /** The proposal waiting for an answer, or null. */
   pendingMeetup: meetupSchema.nullable(),
+  /** The buyer has reviewed the seller for it (reviews open when it completes). */
+  isReviewed: z.boolean(),
 });
 export type Handoff = z.infer<typeof handoffSchema>;
 

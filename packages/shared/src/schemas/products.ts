@@ -165,6 +165,11 @@ export const productSchema = z.object({
   /** Sold through an accepted offer whose hand-off is still open: 'Reservado' (decision 075). */
   isReserved: z.boolean(),
   soldAt: z.string().nullable(),
+  /**
+   * Hidden by moderation or pending review (decision 071): present (true) only then. Only its
+   * seller, an admin and the buyer of an earlier purchase still see such a listing (decision 081).
+   */
+  isHidden: z.literal(true).optional(),
   createdAt: z.string().describe('ISO-8601, UTC'),
   updatedAt: z.string().describe('ISO-8601, UTC'),
   /** Detail views (one per viewer per day); only in answers to the product's seller. */

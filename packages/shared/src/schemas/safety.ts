@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { MODERATION_ACTIONS, REPORT_REASONS, type ReportReason } from './safety-labels';
+
+export {
+  MODERATION_ACTION_LABELS,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  type ModerationAction,
+  type ReportReason,
+} from './safety-labels';
 
 /**
  * Reports and blocks (issue 20, decision 071). Everything a person reads is Spanish; the values
@@ -8,16 +17,6 @@ import { idSchema } from './common';
 export const REPORT_TARGET_TYPES = ['product', 'user', 'message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
-/** The short list a reporter picks from, with the Spanish label each shows. */
-export const REPORT_REASONS = {
-  scam: 'Estafa o fraude',
-  prohibited: 'Producto prohibido o ilegal',
-  offensive: 'Contenido ofensivo o acoso',
-  spam: 'Spam o publicidad',
-  misleading: 'Información falsa o engañosa',
-  other: 'Otro motivo',
-} as const;
-export type ReportReason = keyof typeof REPORT_REASONS;
 const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 
 export const REPORT_DETAILS_MAX_LENGTH = 500;
@@ -82,27 +81,20 @@ export const blockedUserSchema = z.object({
 });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
+/**
+ * `GET /api/blocks/:userId`: where the caller stands with a member (decision 081). `isClosed`:
+ * either of them blocked the other, so their conversation is closed (neither can write or offer);
+ * it does not say who blocked whom, except that `isBlockedByMe` tells the caller their own block.
+ */
+export const blockStateSchema = z.object({
+  userId: z.number().int(),
+  isBlockedByMe: z.boolean(),
+  isClosed: z.boolean(),
+});
+export type BlockState = z.infer<typeof blockStateSchema>;
+
 /** Listings reported by this many different members are hidden pending review (decision 071). */
 export const AUTO_HIDE_REPORTERS = 3;
-
-export const MODERATION_ACTIONS = [
-  'hideListing',
-  'removeMessage',
-  'warn',
-  'suspend',
-  'dismiss',
-] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-/** The audit log's Spanish name of every action (`autoHide` is the system's own). */
-export const MODERATION_ACTION_LABELS: Record<ModerationAction | 'autoHide', string> = {
-  hideListing: 'Ocultar publicación',
-  removeMessage: 'Eliminar mensaje',
-  warn: 'Advertir al usuario',
-  suspend: 'Suspender al usuario',
-  dismiss: 'Descartar reportes',
-  autoHide: 'Ocultada automáticamente por varios reportes',
-};
 
 export const MODERATION_MESSAGES = {
   reasonRequired: 'Escribe el motivo de la acción.',

@@ -12,3 +12,4 @@ export * from './passkeys';
 export * from './safety';
 export * from './meetups';
 export * from './saved-searches';
+export * from './push';

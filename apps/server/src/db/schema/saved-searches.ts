@@ -52,6 +52,21 @@ export const savedSearches = pgTable(
     searchFolded: text('search_folded').generatedAlwaysAs(
       sql.raw(`lower(${FOLD_FUNCTION}("search"))`),
     ),
+    /**
+     * The text's lexemes and the first three folded characters: an index finds the searches a
+     * listing may match (a shared lexeme, or the start of a partial word in its title) without
+     * reading the others.
+     */
+    lexemes: text('lexemes')
+      .array()
+      .generatedAlwaysAs(
+        sql.raw(
+          `tsvector_to_array(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce("search", '')))`,
+        ),
+      ),
+    searchHead: text('search_head').generatedAlwaysAs(
+      sql.raw(`left(lower(${FOLD_FUNCTION}("search")), 3)`),
+    ),
     locationFolded: text('location_folded').generatedAlwaysAs(
       sql.raw(`lower(${FOLD_FUNCTION}("location"))`),
     ),
@@ -60,10 +75,16 @@ export const savedSearches = pgTable(
   },
   (t) => [
     uniqueIndex('saved_searches_user_criteria_uq').on(t.userId, t.criteriaKey),
-    // Matching reads the active searches; those of one category are found without the others.
-    index('saved_searches_active_category_idx')
-      .on(t.categoryId)
+    // Matching picks its candidates among the active searches by index (decision 088).
+    index('saved_searches_active_lexemes_idx')
+      .using('gin', t.lexemes)
       .where(sql`not ${t.isPaused}`),
+    index('saved_searches_active_head_idx')
+      .on(t.searchHead)
+      .where(sql`not ${t.isPaused}`),
+    index('saved_searches_active_textless_idx')
+      .on(t.categoryId)
+      .where(sql`not ${t.isPaused} and ${t.search} is null`),
   ],
 );
 

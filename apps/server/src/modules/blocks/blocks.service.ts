@@ -1,4 +1,8 @@
-import { SAFETY_MESSAGES, type BlockedUser } from '@unimercado/shared/schemas/safety';
+import {
+  SAFETY_MESSAGES,
+  type BlockedUser,
+  type BlockState,
+} from '@unimercado/shared/schemas/safety';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION } from '../../db/pg-errors';
@@ -92,6 +96,37 @@ export const unblockUser = async (
     .where(and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, blockedId)))
     .returning({ id: blocks.blockedId });
   if (removed.length === 0) throw notFound(SAFETY_MESSAGES.notBlocked);
+};
+
+/**
+ * `GET /api/blocks/:userId`: whether the caller blocked this member and whether their
+ * conversation is closed by a block either way (decision 081). An unknown or removed member is a
+ * 404; oneself is neither blocked nor closed.
+ */
+export const findBlockState = async (
+  deps: Pick<BlocksDeps, 'db'>,
+  actor: Actor,
+  userId: number,
+): Promise<BlockState> => {
+  const [target] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!target) throw notFound(SAFETY_MESSAGES.userNotFound);
+  const rows = await deps.db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, userId)),
+        and(eq(blocks.blockerId, userId), eq(blocks.blockedId, actor.id)),
+      ),
+    );
+  return {
+    userId,
+    isBlockedByMe: rows.some((row) => row.blockerId === actor.id),
+    isClosed: rows.length > 0,
+  };
 };
 
 /** `GET /api/blocks`: the members the caller blocked, newest first. */

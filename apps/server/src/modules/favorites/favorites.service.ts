@@ -14,7 +14,7 @@ import type { Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import { assertPayloadActor, assertSelf, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
-import { findProductRows, toProductDto } from '../products/products.queries';
+import { findProductRows, isListedFor, toProductDto } from '../products/products.queries';
 
 type FavoritesDeps = Pick<AppDeps, 'db' | 'storage'>;
 
@@ -98,7 +98,9 @@ export const listFavorites = async (
   query: FavoritesQuery,
 ): Promise<{ items: Favorite[]; total: number }> => {
   assertSelf(actor, query.userId ?? actor.id, FAVORITE_MESSAGES.userMismatch);
-  const where = eq(favorites.userId, actor.id);
+  // A listing hidden by moderation, or by a seller the member blocked, is not shown as if it were
+  // still there (decision 081); the favourite itself stays for when that changes.
+  const where = and(eq(favorites.userId, actor.id), isListedFor(favorites.productId, actor.id));
   const [rows, [count]] = await Promise.all([
     deps.db
       .select()

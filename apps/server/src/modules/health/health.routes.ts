@@ -31,11 +31,17 @@ export const healthRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Listo para atender: la base de datos responde',
+        summary: 'Listo para atender: la base de datos responde y no se está apagando',
         response: { 200: statusSchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
+      // Shutting down (decision 101): the balancer takes this instance out while it drains.
+      if (app.isDraining()) {
+        return reply
+          .status(503)
+          .send(errorBody('SERVICE_UNAVAILABLE', COMMON_MESSAGES.unavailable));
+      }
       try {
         await Promise.race([
           app.database.ping(),

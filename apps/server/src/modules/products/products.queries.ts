@@ -1,6 +1,6 @@
 import type { ProductSort } from '@unimercado/shared/constants';
 import type { Product, ProductListQuery } from '@unimercado/shared/schemas/products';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { FOLD_FUNCTION, SEARCH_CONFIG } from '../../db/schema/columns';
@@ -97,6 +97,7 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
     isSold: row.is_sold,
     isReserved: row.is_reserved,
     soldAt: row.sold_at ? toIso(row.sold_at) : null,
+    ...(row.hidden_at === null ? {} : { isHidden: true as const }),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
     ...(row.view_count === undefined || row.view_count === null
@@ -115,6 +116,18 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
  */
 export const latestAvailableListingOf = (sellerId: SQL) =>
   sql`(select max(p.created_at) from products p where p.seller_id = ${sellerId} and not p.is_sold and p.hidden_at is null)`;
+
+/** The seller of the listing `p` is not someone the viewer blocked (decision 071). */
+const notBlockedBy = (viewerId: number) =>
+  sql`not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = p.seller_id)`;
+
+/**
+ * Whether the product `productId` (an SQL expression) is one the viewer may open as a live
+ * listing: not hidden by moderation and not by a seller they blocked (decisions 071 and 081).
+ * Other modules' lists of products (favourites) filter on it.
+ */
+export const isListedFor = (productId: SQL | AnyColumn, viewerId: number) =>
+  sql`exists (select 1 from products p where p.id = ${productId} and p.hidden_at is null and ${notBlockedBy(viewerId)})`;
 
 export const findProductRow = async (db: Queryable, id: number, withViews = false) =>
   (
@@ -305,9 +318,7 @@ export const listProductRows = async (
   const filters: SQL[] = options.withViews ? [] : [sql`p.hidden_at is null`];
   // The listings of members the viewer blocked are not theirs to see (decision 071).
   if (options.hiddenFor !== undefined) {
-    filters.push(
-      sql`not exists (select 1 from blocks b where b.blocker_id = ${options.hiddenFor} and b.blocked_id = p.seller_id)`,
-    );
+    filters.push(notBlockedBy(options.hiddenFor));
   }
   if (query.isSold !== undefined) filters.push(sql`p.is_sold = ${query.isSold}`);
   if (query.sellerId !== undefined) filters.push(sql`p.seller_id = ${query.sellerId}`);

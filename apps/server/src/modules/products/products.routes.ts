@@ -249,14 +249,26 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     {
       schema: {
         tags: ['products'],
-        summary: 'Productos disponibles (no vendidos), los más nuevos primero; paginada',
+        summary:
+          'Productos disponibles (no vendidos), los más nuevos primero; paginada (token opcional)',
+        security: publicOrSigned,
         querystring: availableProductsQuerySchema,
         response: { 200: z.array(productSchema), 400: e },
       },
-      // Always a cached page, compressed by sendPrecompressed once.
+      // A cached page, compressed by sendPrecompressed once.
       compress: false,
+      onRequest: [app.authenticateOptional],
     },
     async (request, reply) => {
+      const { viewer } = request;
+      // A member who blocked someone does not see their listings here either (decision 081).
+      if (viewer !== null && (await hasBlockedAnyone(deps.db, viewer.id))) {
+        return sendCachedPage(
+          request,
+          reply,
+          toCachedPage(await listAvailable(deps, request.query, viewer)),
+        );
+      }
       const page = await lists.load(`available:${JSON.stringify(request.query)}`, async () =>
         toCachedPage(await listAvailable(deps, request.query)),
       );

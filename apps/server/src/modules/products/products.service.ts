@@ -328,7 +328,8 @@ export const isViewerSpecific = (viewer: Actor | null, query: Pick<ProductListQu
 export const listAvailable = (
   deps: Pick<ProductsDeps, 'db' | 'storage'>,
   query: PaginationQuery & Pick<ProductListQuery, 'sort'>,
-) => listProducts(deps, null, { ...query, isSold: false });
+  viewer: Actor | null = null,
+) => listProducts(deps, viewer, { ...query, isSold: false });
 
 /** The seller's dashboard cards (spec section 2, My products; section 9, total earned). */
 export const getSellerStats = async (
@@ -345,7 +346,7 @@ export const getSellerStats = async (
     deps.db,
     sql`
     select count(*) as total,
-      count(*) filter (where not p.is_sold) as active,
+      count(*) filter (where not p.is_sold and p.hidden_at is null) as active,
       count(*) filter (where p.is_sold) as sold,
       (select count(*) from product_views v join products vp on vp.id = v.product_id
         where vp.seller_id = ${actor.id}) as total_views

@@ -3,6 +3,7 @@ import {
   blockBodySchema,
   blockedUserSchema,
   blockParamsSchema,
+  blockStateSchema,
   createReportBodySchema,
   moderationActionBodySchema,
   moderationGroupSchema,
@@ -12,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
-import { blockUser, listBlockedUsers, unblockUser } from '../blocks/blocks.service';
+import { blockUser, findBlockState, listBlockedUsers, unblockUser } from '../blocks/blocks.service';
 import {
   actOnReports,
   createReport,
@@ -62,6 +63,21 @@ export const blocksRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     (request) => listBlockedUsers(deps, request.user),
+  );
+  app.get(
+    '/:userId',
+    {
+      schema: {
+        tags: ['safety'],
+        summary:
+          'Si el usuario autenticado bloqueó a este usuario y si su conversación está cerrada por un bloqueo',
+        security: secured,
+        params: blockParamsSchema,
+        response: { 200: blockStateSchema, 400: e, 401: e, 404: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => findBlockState(deps, request.user, request.params.userId),
   );
   app.post(
     '/',

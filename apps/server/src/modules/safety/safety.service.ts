@@ -15,7 +15,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, countDistinct, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../db/pg-errors';
-import { revokeSessions } from '../../db/sessions';
 import {
   chatMessages,
   moderationActions,
@@ -32,6 +31,7 @@ import type { AppDeps } from '../../lib/deps';
 import { consumeLimit } from '../../plugins/rate-limit';
 import { findMessageInContext, removeChatMessage } from '../chat/chat.service';
 import { findProductRow, hideListing } from '../products/products.queries';
+import { suspendUser } from '../users/suspension';
 import { ROLE_ADMIN } from '@unimercado/shared/constants';
 
 /** Reports and their moderation (issue 20, decision 071); blocks are modules/blocks. */
@@ -260,11 +260,7 @@ export const actOnReports = async (
       });
     }
     if (action === 'suspend' && memberId !== undefined) {
-      await tx
-        .update(users)
-        .set({ suspendedAt: now, suspendedUntil: until, updatedAt: now })
-        .where(eq(users.id, memberId));
-      await revokeSessions(scope, deps.bus, [memberId], now);
+      await suspendUser(scope, deps.bus, memberId, { now, until });
     }
     const [entry] = await tx
       .insert(moderationActions)

@@ -175,6 +175,8 @@ describe('hand-offs: reserve, confirm, cancel (decision 075)', () => {
         comment: '',
       });
       expect(review.statusCode).toBe(201);
+      expect(shown.isReviewed).toBe(false);
+      expect((await handoffAs(seller, first.sale.id)).isReviewed).toBe(true);
     } finally {
       offsetMs = 0;
     }

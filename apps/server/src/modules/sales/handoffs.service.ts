@@ -35,7 +35,7 @@ import {
   toProductDto,
 } from '../products/products.queries';
 import { findCurrentMeetups } from './meetups.queries';
-import type { SalesDeps } from './sales.service';
+import { findReviewedPurchases, type SalesDeps } from './sales.service';
 import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 
 /**
@@ -130,7 +130,7 @@ const toHandoffs = async (
   if (rows.length === 0) return [];
   const now = deps.now();
   const userIds = [...new Set(rows.flatMap((row) => [row.buyerId, row.sellerId]))];
-  const [productRows, people, meetups] = await Promise.all([
+  const [productRows, people, meetups, isReviewed] = await Promise.all([
     findProductRows(
       deps.db,
       rows.map((row) => row.productId),
@@ -143,6 +143,7 @@ const toHandoffs = async (
       deps.db,
       rows.map((row) => row.id),
     ),
+    findReviewedPurchases(deps.db, rows),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const nameById = new Map(people.map((person) => [person.id, person.name]));
@@ -175,6 +176,7 @@ const toHandoffs = async (
           handoffState(row, now) === 'reserved'
             ? (meetups.get(row.id)?.pendingMeetup ?? null)
             : null,
+        isReviewed: isReviewed(row),
       } satisfies Handoff,
     ];
   });

@@ -339,6 +339,25 @@ export const decideOffer = async (
   }
 };
 
+/** Which of these purchases their buyer has reviewed (one review per buyer and product). */
+export const findReviewedPurchases = async (
+  db: Database,
+  purchases: readonly { buyerId: number; productId: number }[],
+) => {
+  const key = (buyerId: number, productId: number) => `${buyerId}:${productId}`;
+  const productIds = [...new Set(purchases.map((purchase) => purchase.productId))];
+  const rows =
+    productIds.length === 0
+      ? []
+      : await db
+          .select({ reviewerId: reviews.reviewerId, productId: reviews.productId })
+          .from(reviews)
+          .where(inArray(reviews.productId, productIds));
+  const reviewed = new Set(rows.map((row) => key(row.reviewerId, row.productId)));
+  return (purchase: { buyerId: number; productId: number }) =>
+    reviewed.has(key(purchase.buyerId, purchase.productId));
+};
+
 /**
  * `GET /api/sales/buyer/{buyerId}`: the caller's own purchases (accepted offers only), newest
  * first, each with its product embedded.
@@ -363,20 +382,10 @@ export const listPurchases = async (
     rows.map((row) => row.productId),
   );
   const byId = new Map(productRows.map((row) => [row.id, toProductDto(deps.storage, row)]));
-  const productIds = rows.map((row) => row.productId);
-  const reviewed = new Set(
-    productIds.length === 0
-      ? []
-      : (
-          await deps.db
-            .select({ productId: reviews.productId })
-            .from(reviews)
-            .where(and(eq(reviews.reviewerId, actor.id), inArray(reviews.productId, productIds)))
-        ).map((row) => row.productId),
-  );
+  const isReviewed = await findReviewedPurchases(deps.db, rows);
   const items = rows.flatMap((row) => {
     const product = byId.get(row.productId);
-    return product ? [{ ...toSaleDto(row), product, isReviewed: reviewed.has(row.productId) }] : [];
+    return product ? [{ ...toSaleDto(row), product, isReviewed: isReviewed(row) }] : [];
   });
   return { items, total };
 };

@@ -24,7 +24,7 @@ export const SAVED_SEARCH_ALERTS = {
   link: '/my-searches',
 } as const;
 
-type QueueDeps = Pick<AppDeps, 'bus'>;
+type QueueDeps = { bus: Pick<AppDeps['bus'], 'publish'> };
 
 /** Queues a listing for matching, in the caller's (the listing's) transaction. */
 export const queueListingForAlerts = async (scope: TxScope, deps: QueueDeps, productId: number) => {
@@ -38,11 +38,14 @@ const folded = (value: ReturnType<typeof sql>) => sql`lower(${sql.raw(FOLD_FUNCT
 
 /**
  * Matches one listing against every active saved search in one statement and records the hits
- * (once per search and listing). The filters are plain column comparisons on the saved rows; the
+ * (once per search and listing). Indexes pick the candidates first: searches sharing a lexeme
+ * with the listing, searches whose text starts like a three-letter piece of its title, and
+ * searches without text in its category (or any); the others are never read. The filters are plain column comparisons on the saved rows; the
  * text is the search's own rule, on forms stored when the search was saved: the listing's
  * tsvector against the stored tsquery (Spanish, accent-insensitive), or, from three characters,
  * the folded text inside the folded title (the partial-word search). Never the seller's own
- * searches, never a member who blocked the seller, never a paused search or a deleted member.
+ * searches, never a member who blocked the seller, never a paused search (a deleted member's
+ * searches are deleted with them).
  * Answers each search that got a new hit, with its count of new listings since last seen.
  */
 export const matchListing = async (scope: TxScope, productId: number, now: Date) =>
@@ -51,14 +54,28 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
     sql`
     with product as (
       select p.id, p.seller_id, p.category_id, p.price, p.condition, p.search, p.title_folded,
-        ${folded(sql`p.location`)} as location_folded
+        ${folded(sql`p.location`)} as location_folded,
+        tsvector_to_array(p.search) as lexemes,
+        array(select distinct substr(p.title_folded, i, 3)
+          from generate_series(1, greatest(char_length(p.title_folded) - 2, 0)) i) as heads
       from products p
       where p.id = ${productId} and p.hidden_at is null and not p.is_sold
+    ), candidates as (
+      select s.id from saved_searches s, product p
+      where not s.is_paused and s.lexemes && p.lexemes
+      union
+      select s.id from saved_searches s, product p
+      where not s.is_paused and s.search_head = any(p.heads)
+      union
+      select s.id from saved_searches s, product p
+      where not s.is_paused and s.search is null
+        and (s.category_id is null or s.category_id = p.category_id)
     ), hits as (
       insert into saved_search_hits (saved_search_id, product_id, created_at)
       select s.id, p.id, ${now}
       from product p
-      join saved_searches s on not s.is_paused and s.user_id <> p.seller_id
+      join candidates c on true
+      join saved_searches s on s.id = c.id and s.user_id <> p.seller_id
         and (s.category_id is null or s.category_id = p.category_id)
         and (s.min_price is null or p.price >= s.min_price)
         and (s.max_price is null or p.price <= s.max_price)
@@ -67,7 +84,6 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
         and (s.search is null
           or p.search @@ s.query
           or (char_length(s.search_folded) >= 3 and strpos(p.title_folded, s.search_folded) > 0))
-      join users u on u.id = s.user_id and u.deleted_at is null
       where not exists (
         select 1 from blocks b where b.blocker_id = s.user_id and b.blocked_id = p.seller_id)
       on conflict do nothing
@@ -81,13 +97,15 @@ export const matchListing = async (scope: TxScope, productId: number, now: Date)
     order by s.id`,
   );
 
-type AlertDeps = Pick<AppDeps, 'db' | 'notifier' | 'now' | 'log'>;
+type AlertDeps = Pick<AppDeps, 'db' | 'notifier' | 'now'> & {
+  log: Pick<AppDeps['log'], 'error'>;
+};
 
 /**
  * Claims one queued listing, matches it and notifies, all in one transaction: a failure leaves
  * the listing queued (behind the others) and sends nothing. False when the queue is empty.
  */
-const processNext = async (deps: AlertDeps): Promise<boolean> => {
+export const processNextQueued = async (deps: AlertDeps): Promise<boolean> => {
   let claimed: number | undefined;
   try {
     return await inTransaction(deps.db, async (tx, afterCommit) => {
@@ -141,7 +159,7 @@ export const createAlertMatcher = (deps: AlertDeps & Pick<AppDeps, 'bus'>) => {
   const pass = async () => {
     do {
       again = false;
-      while (await processNext(deps)) {
+      while (await processNextQueued(deps)) {
         // one listing per transaction
       }
     } while (again);

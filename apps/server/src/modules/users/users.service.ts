@@ -359,7 +359,7 @@ export const updateUser = async (
   return { ...(await getUser(deps.db, id)), token: session.token };
 };
 
-/** productos: all listings (available and sold); promedio: mean rating, two decimals. */
+/** productos: all listings (available and sold; not those hidden by moderation); promedio: mean rating, two decimals. */
 export const getUserStats = async (db: Database, id: number): Promise<UserStats> => {
   await getUser(db, id);
   const rows = await queryRows<{
@@ -371,7 +371,8 @@ export const getUserStats = async (db: Database, id: number): Promise<UserStats>
     db,
     sql`
     select
-      (select count(*)::int from products p where p.seller_id = ${id}) as productos,
+      (select count(*)::int from products p where p.seller_id = ${id}
+        and (p.is_sold or p.hidden_at is null)) as productos,
       (select count(*)::int from products p where p.seller_id = ${id} and p.is_sold) as vendidos,
       (select coalesce(sum(r.rating), 0)::int from reviews r where r.reviewee_id = ${id}) as rating_sum,
       (select count(*)::int from reviews r where r.reviewee_id = ${id}) as total_reviews`,

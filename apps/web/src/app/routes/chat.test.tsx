@@ -52,6 +52,7 @@ const chatApi = (overrides: Record<string, Parameters<typeof mockFetch>[0][strin
         phone: null,
         roles: [],
       }),
+    'GET /api/handoffs': () => jsonResponse(200, []),
     ...overrides,
   });
 

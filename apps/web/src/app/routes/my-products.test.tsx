@@ -38,6 +38,7 @@ const dashboardApi = (overrides: Parameters<typeof mockFetch>[0] = {}) =>
         ? jsonResponse(200, [SOLD], { 'X-Total-Count': '1' })
         : jsonResponse(200, [ACTIVE], { 'X-Total-Count': '1' }),
     'GET /api/products/locations': () => jsonResponse(200, []),
+    'GET /api/handoffs': () => jsonResponse(200, []),
     ...overrides,
   });
 

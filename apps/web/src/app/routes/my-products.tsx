@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +7,8 @@ import { useProduct } from '@/features/products/api/get-product';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCategories } from '@/features/categories/api/get-categories';
+import { HANDOFFS_KEY } from '@/features/handoffs/api/get-handoffs';
+import { OpenHandoffs } from '@/features/handoffs/components/open-handoffs';
 import { SellerDashboard, type SellerTab } from '@/features/products/components/seller-dashboard';
 import { useAuth } from '@/lib/auth';
 
@@ -26,6 +29,7 @@ export const MyProductsRoute = () => {
   const pageNumber = Number(params.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
   const [offersOf, setOffersOf] = useState<Product | null>(null);
+  const queryClient = useQueryClient();
   // A new offer's notification leads here with `offers=<product id>` (issue 18).
   const linkedId = Number(params.get('offers'));
   const linked = useProduct(Number.isInteger(linkedId) && linkedId > 0 ? linkedId : null);
@@ -33,6 +37,8 @@ export const MyProductsRoute = () => {
     offersOf ?? (linked.data && linked.data.sellerId === user?.id ? linked.data : null);
   const closeOffers = () => {
     setOffersOf(null);
+    // An accepted offer is a new hand-off: its card shows above the tabs.
+    void queryClient.invalidateQueries({ queryKey: HANDOFFS_KEY });
     if (params.has('offers')) {
       const search = new URLSearchParams(params);
       search.delete('offers');
@@ -59,6 +65,7 @@ export const MyProductsRoute = () => {
           onTabChange={(next) => go({ tab: next, page: 1 })}
           onPageChange={(next) => go({ tab, page: next })}
           onViewOffers={setOffersOf}
+          aboveTabs={<OpenHandoffs role="seller" variant="section" />}
         />
       ) : (
         <Alert severity="error">No se pudo obtener el ID del vendedor</Alert>

@@ -50,6 +50,7 @@ const api = (overrides: Parameters<typeof mockFetch>[0] = {}) => {
       rated.add((body as { productId: number }).productId);
       return jsonResponse(201, review);
     },
+    'GET /api/handoffs': () => jsonResponse(200, []),
     ...overrides,
   });
 };
@@ -79,6 +80,21 @@ describe('/my-purchases', () => {
       'href',
       '/chat?userId=50',
     );
+  });
+
+  it('a purchase whose listing moderation hid later says so instead of Comprado', async () => {
+    api({
+      [`GET /api/sales/buyer/${TEST_USER.id}`]: () =>
+        jsonResponse(200, [sale(1, { ...LAMP, isSold: true, isHidden: true }, 40000)], {
+          'X-Total-Count': '1',
+        }),
+    });
+    renderApp('/my-purchases', { user: TEST_USER });
+    const lamp = (await screen.findByText('Lámpara de escritorio')).closest(
+      'article',
+    ) as HTMLElement;
+    expect(within(lamp).getByText('OCULTA POR MODERACIÓN')).toBeInTheDocument();
+    expect(within(lamp).queryByText('Comprado')).not.toBeInTheDocument();
   });
 
   it('shows the stats and each accepted purchase once, rated or to rate', async () => {

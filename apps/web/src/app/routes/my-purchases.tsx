@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { Product } from '@unimercado/shared/schemas/products';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
@@ -17,6 +18,9 @@ import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { HANDOFFS_KEY, useOpenHandoffs } from '@/features/handoffs/api/get-handoffs';
+import { OpenHandoffs } from '@/features/handoffs/components/open-handoffs';
+import { HANDOFF_TEXTS } from '@/features/handoffs/messages';
 import { REVIEWS_TEXT } from '@/features/reviews/messages';
 import { usePurchases } from '@/features/sales/api/get-purchases';
 import {
@@ -40,7 +44,15 @@ const PURCHASES_SKELETONS = 8;
 const Purchases = ({ userId }: { userId: number }) => {
   const purchases = usePurchases(userId);
   const [rating, setRating] = useState<Product | null>(null);
+  const queryClient = useQueryClient();
   useLiveSales();
+  // A reserved purchase is reviewed once the hand-off completes (decision 075): its card says so.
+  const handoffs = useOpenHandoffs({ role: 'buyer' });
+  const reservedIds = useMemo(
+    () =>
+      new Set(handoffs.items?.filter((h) => h.state === 'reserved').map((h) => h.product.id) ?? []),
+    [handoffs.items],
+  );
 
   const ratedIds = useMemo(
     () =>
@@ -76,7 +88,9 @@ const Purchases = ({ userId }: { userId: number }) => {
     );
   }
 
-  const pendingCount = products?.filter((product) => !ratedIds.has(product.id)).length ?? 0;
+  const pendingCount =
+    products?.filter((product) => !ratedIds.has(product.id) && !reservedIds.has(product.id))
+      .length ?? 0;
   const spent = purchases.data?.reduce((sum, purchase) => sum + purchase.price, 0) ?? 0;
 
   return (
@@ -105,6 +119,11 @@ const Purchases = ({ userId }: { userId: number }) => {
           </>
         )}
       </StatGrid>
+      <OpenHandoffs
+        role="buyer"
+        variant="section"
+        onRate={(handoff) => setRating(handoff.product)}
+      />
       <ProductGrid
         products={isLoading ? undefined : products}
         isLoading={isLoading}
@@ -124,7 +143,9 @@ const Purchases = ({ userId }: { userId: number }) => {
           const purchase = byProduct.get(product.id);
           return (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, width: '100%' }}>
-              {ratedIds.has(product.id) ? (
+              {reservedIds.has(product.id) ? (
+                <Chip label={HANDOFF_TEXTS.states.reserved} color="warning" variant="outlined" />
+              ) : ratedIds.has(product.id) ? (
                 <Chip
                   icon={<TaskAltIcon />}
                   label={REVIEWS_TEXT.rated}
@@ -168,7 +189,11 @@ const Purchases = ({ userId }: { userId: number }) => {
             product={rating}
             reviewerId={userId}
             onClose={() => setRating(null)}
-            onSent={() => setRating(null)}
+            onSent={() => {
+              setRating(null);
+              // The hand-off card's 'Calificar producto' turns 'Ya calificado' and goes.
+              void queryClient.invalidateQueries({ queryKey: HANDOFFS_KEY });
+            }}
           />
         </Suspense>
       )}

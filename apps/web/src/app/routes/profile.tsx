@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/layout/page-title';
 import { verificationStatusQueryOptions } from '@/features/auth/api/verification-status';
 import { VerificationStatusCard } from '@/features/auth/components/verification-status-card';
 import { DigestSetting } from '@/features/chat/components/digest-setting';
+import { LazyPushSettings } from '@/features/notifications/components/lazy-push-settings';
 import {
   LazySellerListings,
   usePreloadSellerListings,
@@ -34,6 +35,7 @@ export const ProfileRoute = () => {
             <>
               <VerificationStatusCard />
               <DigestSetting />
+              <LazyPushSettings />
               <PasskeysCard />
               <BlockedUsersCard />
             </>

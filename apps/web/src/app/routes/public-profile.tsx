@@ -8,6 +8,7 @@ import { receivedReviewsQueryOptions } from '@/features/users/api/get-user-revie
 import { userStatsQueryOptions } from '@/features/users/api/get-user-stats';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { LazyMemberSafety } from '@/features/safety/components/lazy-member-safety';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import {
   LazySellerListings,
@@ -46,6 +47,7 @@ export const PublicProfileRoute = () => {
         onBack={goBack}
         onContact={contact}
         listings={id !== null && <LazySellerListings sellerId={id} isOwn={user?.id === id} />}
+        memberActions={(member) => <LazyMemberSafety userId={member.id} name={member.name} />}
       />
     </PageContainer>
   );

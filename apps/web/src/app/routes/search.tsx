@@ -13,7 +13,9 @@ import {
   SortSelect,
   type SearchChange,
 } from '@/features/products/components/search-panel';
+import { useRequireSignIn } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import {
   filtersFromParams,
   paramsFromFilters,
@@ -45,6 +47,7 @@ export const SearchRoute = () => {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const categories = useCategories();
   const results = useProducts(toProductQuery(filters, PAGE_SIZE));
+  const requireSignIn = useRequireSignIn();
   // Prices the API refused: its message beside them, and no results (issue 18).
   const priceError = priceFilterErrorOf(results.error);
 
@@ -93,7 +96,10 @@ export const SearchRoute = () => {
               ? ''
               : 'Buscando...'}
         </Typography>
-        <SortSelect filters={filters} onChange={change} />
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <SaveSearchButton criteria={filters} requireSignIn={requireSignIn} />
+          <SortSelect filters={filters} onChange={change} />
+        </Box>
       </Box>
       {!priceError && (
         <Suspense fallback={<SkeletonGrid count={SEARCH_SKELETONS} label={RESULTS_LABEL} />}>

@@ -6,6 +6,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { NavigationFocus } from './navigation-focus';
+import { OfflineNotice } from './offline-notice';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
 import { UNVERIFIED_NOTICE_HIDDEN_ON, UnverifiedNotice } from './unverified-notice';
@@ -64,6 +65,7 @@ export const AppLayout = ({
         unreadMessages={unreadMessages}
         onSignOut={handleSignOut}
       />
+      <OfflineNotice />
       {user && !user.verified && !UNVERIFIED_NOTICE_HIDDEN_ON.includes(pathname) && (
         <UnverifiedNotice />
       )}

@@ -1,6 +1,7 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -63,6 +64,13 @@ export const USER_MENU: readonly NavItem[] = [
     label: 'Mis favoritos',
     to: paths.myFavorites,
     icon: <FavoriteBorderIcon />,
+  },
+  // Issue 21: the saved searches and their alerts.
+  {
+    key: 'my-searches',
+    label: 'Mis búsquedas',
+    to: paths.mySearches,
+    icon: <ManageSearchIcon />,
   },
   search,
   create,

@@ -22,6 +22,8 @@ export const PRODUCTS_TEXT = {
   // Decision 075: sold through an accepted offer, still to be handed over.
   reserved: 'RESERVADO',
   reservedChip: 'Reservado',
+  // Decision 081: hidden by moderation; only its seller, admins and an earlier buyer see it.
+  hidden: 'OCULTA POR MODERACIÓN',
   reservedNotice: 'Este producto está reservado para un comprador: no recibe ofertas nuevas.',
   noPhoto: 'Sin foto',
   linkCopied: 'Enlace copiado. ¡Compártelo!',

@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +21,9 @@ import type { Theme } from '@mui/material/styles';
 import type TablePaginationType from '@mui/material/TablePagination';
 import type { User } from '@unimercado/shared/schemas/users';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
+import { paths } from '@/config/paths';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { toUserMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -170,9 +173,30 @@ export const AdminPanel = () => {
       <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
         Panel de Administración
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Gestiona las cuentas de la comunidad y sus roles.
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 3,
+        }}
+      >
+        <Typography color="text.secondary">
+          Gestiona las cuentas de la comunidad y sus roles.
+        </Typography>
+        {/* Reports, the audit log and no-shows (decision 079). */}
+        <Button
+          component={RouterLink}
+          to={paths.moderation}
+          variant="outlined"
+          startIcon={<GavelOutlinedIcon />}
+          sx={{ minHeight: 44 }}
+        >
+          Moderación
+        </Button>
+      </Box>
 
       {users.isError && (
         <Box sx={{ mb: 2 }}>

@@ -25,11 +25,17 @@ export type Preselected = { userId: number; name: string | null; initialMessage:
 export const ChatPage = ({
   preselected,
   receivedNote,
+  receivedAction,
+  composerSlot,
+  partnerPanel,
   renderMeetup,
   headerAction,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
+  receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
+  composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
+  partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
   renderMeetup?: ComponentProps<typeof LazyConversation>['renderMeetup'];
   /** Beside the partner's name, for the selected partner. */
   headerAction?: (partnerId: number) => ReactNode;
@@ -158,6 +164,9 @@ export const ChatPage = ({
                 showBack={isSingleView}
                 onBack={() => setShowConversation(false)}
                 receivedNote={receivedNote}
+                receivedAction={receivedAction}
+                composerSlot={composerSlot}
+                partnerPanel={partnerPanel}
                 renderMeetup={renderMeetup}
                 headerAction={headerAction?.(selected.id)}
               />

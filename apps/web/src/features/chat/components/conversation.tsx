@@ -31,13 +31,31 @@ import { useChatMessages } from '../api/get-chat-messages';
 import { UNREAD_MESSAGES_KEY } from '../api/get-unread-messages';
 import { markConversationRead } from '../api/mark-conversation-read';
 import { useChat } from '../hooks/use-chat';
+import { useChatFocus } from '../hooks/use-chat-focus';
 import { CHAT_TEXTS } from '../messages';
 import { mergeHistory, type DisplayMessage } from '../utils/chat-messages';
 import { HEADER_SX, HISTORY_SX, HistorySkeleton } from './conversation-layout';
 import { MessageText } from './message-text';
 
-const Bubble = ({ message, isMine }: { message: DisplayMessage; isMine: boolean }) => (
-  <Box sx={{ display: 'flex', justifyContent: isMine ? 'flex-end' : 'flex-start', mb: 1 }}>
+const Bubble = ({
+  message,
+  isMine,
+  action,
+}: {
+  message: DisplayMessage;
+  isMine: boolean;
+  /** Beside the bubble (a received message's 'Reportar mensaje'). */
+  action?: ReactNode;
+}) => (
+  <Box
+    sx={{
+      display: 'flex',
+      justifyContent: isMine ? 'flex-end' : 'flex-start',
+      alignItems: 'center',
+      gap: 0.5,
+      mb: 1,
+    }}
+  >
     <Box
       sx={{
         maxWidth: '78%',
@@ -64,6 +82,7 @@ const Bubble = ({ message, isMine }: { message: DisplayMessage; isMine: boolean 
         {message.temporary ? CHAT_TEXTS.sending : formatTime(message.createdAt)}
       </Typography>
     </Box>
+    {action}
   </Box>
 );
 
@@ -78,15 +97,27 @@ export const Conversation = ({
   showBack,
   onBack,
   receivedNote,
+  receivedAction,
+  composerSlot,
+  partnerPanel,
   renderMeetup,
   headerAction,
 }: {
+  /** Shown between the header and the history (the page composes the hand-off cards here). */
+  partnerPanel?: ((partner: { id: number; name: string }) => ReactNode) | undefined;
   /** How a message carrying a meet-up proposal shows (the page composes the meet-up card). */
   renderMeetup?: ((message: DisplayMessage & { meetup: Meetup }) => ReactNode) | undefined;
   /** Beside the partner's name (the page composes 'Proponer encuentro'). */
   headerAction?: ReactNode;
   /** Shown under each message the partner sent (the page composes the safety nudge here). */
   receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
+  /** Beside each message the partner sent (the page composes 'Reportar mensaje' here). */
+  receivedAction?: ((message: { id: number }) => ReactNode) | undefined;
+  /**
+   * Where the composer goes: the page may put something in its place (a closed conversation's
+   * notice, decision 081). Without it, the composer.
+   */
+  composerSlot?: ((partnerId: number, composer: ReactNode) => ReactNode) | undefined;
   myId: number;
   partner: { id: number; name: string };
   initialMessage: string;
@@ -94,6 +125,8 @@ export const Conversation = ({
   onBack: () => void;
 }) => {
   const chat = useChat();
+  // No push for this conversation while it is on screen (decision 092).
+  useChatFocus(partner.id, chat.connection.state === 'connected');
   const queryClient = useQueryClient();
   const history = useChatMessages(partner.id);
   const [draft, setDraft] = useState(initialMessage);
@@ -148,6 +181,36 @@ export const Conversation = ({
     }
   };
 
+  const composer = (
+    <Box
+      component="form"
+      onSubmit={submit}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1.5 }}
+    >
+      <TextField
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={CHAT_TEXTS.placeholder}
+        multiline
+        maxRows={4}
+        size="small"
+        slotProps={{
+          htmlInput: { maxLength: CHAT_LIMITS.messageMaxLength, 'aria-label': 'Mensaje' },
+        }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={!canSend}
+        endIcon={<SendIcon />}
+        sx={{ minHeight: 44, flexShrink: 0 }}
+      >
+        {CHAT_TEXTS.send}
+      </Button>
+    </Box>
+  );
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Box sx={HEADER_SX}>
@@ -171,6 +234,7 @@ export const Conversation = ({
         </Link>
         {headerAction}
       </Box>
+      {partnerPanel?.(partner)}
 
       <Box
         ref={scroller}
@@ -210,7 +274,15 @@ export const Conversation = ({
                 {message.meetup && renderMeetup ? (
                   renderMeetup({ ...message, meetup: message.meetup })
                 ) : (
-                  <Bubble message={message} isMine={message.senderId === myId} />
+                  <Bubble
+                    message={message}
+                    isMine={message.senderId === myId}
+                    action={
+                      message.senderId !== myId && message.id > 0
+                        ? receivedAction?.(message)
+                        : undefined
+                    }
+                  />
                 )}
                 {message.senderId !== myId && receivedNote?.(message)}
               </Fragment>
@@ -224,33 +296,7 @@ export const Conversation = ({
           {chat.sendError}
         </Alert>
       )}
-      <Box
-        component="form"
-        onSubmit={submit}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1.5 }}
-      >
-        <TextField
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={CHAT_TEXTS.placeholder}
-          multiline
-          maxRows={4}
-          size="small"
-          slotProps={{
-            htmlInput: { maxLength: CHAT_LIMITS.messageMaxLength, 'aria-label': 'Mensaje' },
-          }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!canSend}
-          endIcon={<SendIcon />}
-          sx={{ minHeight: 44, flexShrink: 0 }}
-        >
-          {CHAT_TEXTS.send}
-        </Button>
-      </Box>
+      {composerSlot ? composerSlot(partner.id, composer) : composer}
     </Box>
   );
 };

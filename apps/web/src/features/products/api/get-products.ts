@@ -22,9 +22,12 @@ export type ProductQuery = {
 export const getProducts = (query: ProductQuery, signal?: AbortSignal) =>
   getPage<Product>('/products', { query, signal });
 
+/** Every product list's cached answers (a saved search opened must not show an old one). */
+export const PRODUCT_LISTS_KEY = ['products', 'list'] as const;
+
 export const productsQueryOptions = (query: ProductQuery) =>
   queryOptions({
-    queryKey: ['products', 'list', query],
+    queryKey: [...PRODUCT_LISTS_KEY, query],
     queryFn: ({ signal }) => getProducts(query, signal),
     // The next page replaces the current one without flashing the skeletons.
     placeholderData: keepPreviousData,

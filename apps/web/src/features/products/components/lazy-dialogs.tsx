@@ -1,12 +1,9 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 
 // The seller's dialogs load on first use, not with /my-products (issue 7's JS budget): the edit
-// form brings react-hook-form and zod, the confirmation MUI's Dialog.
+// form brings react-hook-form and zod, the confirmation MUI's Dialog (shared, components/feedback).
 const loadEditDialog = () => import('./edit-product-dialog');
 const EditDialog = lazy(async () => ({ default: (await loadEditDialog()).EditProductDialog }));
-const Confirm = lazy(async () => ({
-  default: (await import('@/components/feedback/confirm-dialog')).ConfirmDialog,
-}));
 
 /** Called on hover or focus of an edit button, so the dialog opens without a wait. */
 export const preloadEditProductDialog = () => void loadEditDialog();
@@ -17,14 +14,4 @@ export const LazyEditProductDialog = (props: ComponentProps<typeof EditDialog>) 
   </Suspense>
 );
 
-/** `ConfirmDialog`, loaded the first time it opens and kept afterwards (its closing fade). */
-export const LazyConfirmDialog = (props: ComponentProps<typeof Confirm>) => {
-  const [wasOpened, setWasOpened] = useState(props.open);
-  if (props.open && !wasOpened) setWasOpened(true);
-  if (!wasOpened) return null;
-  return (
-    <Suspense fallback={null}>
-      <Confirm {...props} />
-    </Suspense>
-  );
-};
+export { LazyConfirmDialog } from '@/components/feedback/lazy-confirm-dialog';

@@ -27,7 +27,7 @@ export type CardDetails = {
 
 /**
  * A product in a grid (spec section 2): first photo's thumbnail or a placeholder, condition chip,
- * VENDIDO banner when sold, title cut at 23 characters and description at 30. `actions` is the
+ * VENDIDO banner when sold (a listing hidden by moderation says so instead), title cut at 23 characters and description at 30. `actions` is the
  * slot for what a page lets the viewer do (favourite, offer, the seller's edit...).
  */
 export const ProductCard = ({
@@ -60,13 +60,15 @@ export const ProductCard = ({
           image={product.images[0]}
           alt={product.title}
           eager={eager}
-          dimmed={product.isSold}
+          dimmed={product.isSold || product.isHidden === true}
         />
         <ConditionChip
           condition={product.status}
           sx={{ position: 'absolute', top: 8, left: 8, boxShadow: 1 }}
         />
-        {details.banner ? (
+        {product.isHidden ? (
+          <SoldBanner label={PRODUCTS_TEXT.hidden} />
+        ) : details.banner ? (
           <SoldBanner label={details.banner} />
         ) : (
           product.isSold && (

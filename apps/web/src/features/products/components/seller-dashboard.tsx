@@ -19,7 +19,7 @@ import { PAGE_SIZE } from '@unimercado/shared/constants';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { RefreshButton } from '@/components/feedback/refresh-button';
@@ -62,7 +62,10 @@ export const SellerDashboard = ({
   onTabChange,
   onPageChange,
   onViewOffers,
+  aboveTabs,
 }: {
+  /** Composed by the page between the figures and the tabs (the hand-off cards, issue 20). */
+  aboveTabs?: ReactNode;
   sellerId: number;
   tab: SellerTab;
   /** 1-based. */
@@ -238,6 +241,7 @@ export const SellerDashboard = ({
         )}
       </Box>
 
+      {aboveTabs}
       <Tabs
         value={tab}
         onChange={(_event, value: SellerTab) => onTabChange(value)}

@@ -4,10 +4,9 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { detectSafetyNudges, SAFETY_NUDGE_MESSAGES } from '@unimercado/shared/safety-nudge';
-import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { LazyReportDialog as ReportDialog } from './lazy-report-dialog';
+import { ReportTrigger } from './report-trigger';
 
 /**
  * Under a received message that asks to pay ahead, moves off the app or names a transfer: a
@@ -15,7 +14,6 @@ import { LazyReportDialog as ReportDialog } from './lazy-report-dialog';
  * changes the message; nothing shows when the message is harmless.
  */
 export const SafetyNudge = ({ messageId, content }: { messageId: number; content: string }) => {
-  const [reporting, setReporting] = useState(false);
   const reasons = detectSafetyNudges(content);
   if (reasons.length === 0) return null;
   return (
@@ -29,26 +27,15 @@ export const SafetyNudge = ({ messageId, content }: { messageId: number; content
           {SAFETY_NUDGE_MESSAGES.tips}
         </Link>
         {messageId > 0 && (
-          <Button
-            size="small"
-            color="warning"
-            onMouseEnter={() => void ReportDialog.preload()}
-            onClick={() => setReporting(true)}
-          >
-            {SAFETY_NUDGE_MESSAGES.report}
-          </Button>
+          <ReportTrigger targetType="message" targetId={messageId}>
+            {(trigger) => (
+              <Button {...trigger} size="small" color="warning">
+                {SAFETY_NUDGE_MESSAGES.report}
+              </Button>
+            )}
+          </ReportTrigger>
         )}
       </Stack>
-      {reporting && (
-        <Suspense fallback={null}>
-          <ReportDialog
-            open
-            onClose={() => setReporting(false)}
-            targetType="message"
-            targetId={messageId}
-          />
-        </Suspense>
-      )}
     </Alert>
   );
 };

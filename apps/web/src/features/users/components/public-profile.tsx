@@ -42,6 +42,7 @@ export const PublicProfile = ({
   onBack,
   onContact,
   listings,
+  memberActions,
 }: {
   userId: number | null;
   viewerId: number | null;
@@ -50,6 +51,8 @@ export const PublicProfile = ({
   onContact: (user: Profile) => void;
   /** The user's listings (composed by the page), shown once the profile has loaded. */
   listings?: ReactNode;
+  /** Under the profile card, for a signed-in visitor who is not this member (report, block). */
+  memberActions?: (user: Profile) => ReactNode;
 }) => {
   const profile = useUser(userId);
   const backButton = (
@@ -126,6 +129,7 @@ export const PublicProfile = ({
                 ) : undefined
               }
             />
+            {viewerId !== null && !isOwner && memberActions?.(user)}
           </Box>
           <Box>
             <Stack spacing={3}>
