@@ -122,3 +122,6 @@ await import('./bench/pages.mjs');
 
 // The saved-search alerts figure (issue 21): its own script and section of docs/benchmarks.md.
 await import('./bench/saved-searches.mjs');
+
+// The typo-search figure (issue 21, decision 097): its own script and section of docs/benchmarks.md.
+await import('./bench/typo-search.mjs');

@@ -133,6 +133,13 @@ select
   now() - (g || ' minutes')::interval
 from generate_series(1, ${PRODUCT_COUNT}) g;
 
+-- The titles' words, as the products service keeps them when a title is written (decision 097).
+insert into search_words (word)
+select distinct w from products p
+cross join lateral regexp_split_to_table(lower(um_fold(p.title)), '[^[:alnum:]]+') w
+where length(w) between 3 and 40
+on conflict do nothing;
+
 insert into product_images (product_id, position, key, width, height, thumbnail_key,
   thumbnail_width, thumbnail_height, size_bytes)
 select id, 0, 'products/bench/' || id || '.webp', 1600, 1200, 'products/bench/' || id || '-t.webp',

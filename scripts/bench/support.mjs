@@ -191,3 +191,16 @@ export const writeBenchmarkSection = (name, markdown) => {
       : `${previous.trimEnd()}\n\n${markdown}\n`,
   );
 };
+
+/** The built server's entry point; exits asking for a build when there is none. */
+export const builtServerEntry = () => {
+  const entry = join(
+    dirname(dirname(dirname(fileURLToPath(import.meta.url)))),
+    'apps/server/dist/server.js',
+  );
+  if (!existsSync(entry)) {
+    console.error('Build first: npm run build');
+    process.exit(1);
+  }
+  return entry;
+};

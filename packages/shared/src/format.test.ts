@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPrice,
   formatRating,
+  formatRatingSummary,
   formatRelativeTime,
   resolveTimeZone,
 } from './format';
@@ -138,5 +139,17 @@ describe('resolveTimeZone', () => {
     expect(resolveTimeZone('UTC')).toBe('UTC');
     expect(resolveTimeZone('Marte/Base')).toBeUndefined();
     expect(resolveTimeZone('')).toBeUndefined();
+  });
+});
+
+describe('formatRatingSummary', () => {
+  it('reads the mean with two decimals and the count with its word', () => {
+    expect(formatRatingSummary(13 / 3, 3)).toBe('4,33 (3 reseñas)');
+    expect(formatRatingSummary(5, 1)).toBe('5,00 (1 reseña)');
+    expect(formatRatingSummary(4.5, 1200)).toBe('4,50 (1.200 reseñas)');
+  });
+
+  it('says there are none rather than a zero rating', () => {
+    expect(formatRatingSummary(0, 0)).toBe('Sin reseñas');
   });
 });

@@ -73,6 +73,15 @@ export const formatPrice = (value: number): string => priceFormat().format(value
 export const formatRating = (value: number): string =>
   ratingFormat().format(Number.isFinite(value) ? value : 0);
 
+/**
+ * A seller's mean rating with how many reviews it comes from, as cards and the product page show
+ * it (decision 099): `4,33 (3 reseñas)`, `5,00 (1 reseña)`; 'Sin reseñas' when there are none.
+ */
+export const formatRatingSummary = (average: number, count: number): string =>
+  count > 0
+    ? `${formatRating(average)} (${formatCount(count, 'reseña', 'reseñas')})`
+    : 'Sin reseñas';
+
 /** A share of a whole with one decimal, as Colombian Spanish writes it (0.155 → `15,5%`): the offer's discount (spec §5). */
 export const formatPercent = (fraction: number): string => percentFormat().format(fraction);
 

@@ -4,6 +4,7 @@ import type { ProductCondition } from '@unimercado/shared/constants';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../lib/password';
 import { processImage } from '../modules/products/images';
+import { rememberTitleWords } from '../modules/products/products.queries';
 import { imageFileKeys, type StoredImage } from '../modules/products/uploads';
 import type { Storage } from '../plugins/storage';
 import type { Database } from '../db/client';
@@ -734,6 +735,7 @@ export const seedDemoData = async (deps: {
               : publishedAt,
           })
           .returning({ id: products.id });
+        await rememberTitleWords(tx, listing.title);
         seeded.set(listing.title, {
           id: product!.id,
           sellerId: created[listing.seller]!.id,

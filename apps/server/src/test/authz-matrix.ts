@@ -233,6 +233,11 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
   { route: 'GET /api/products/stats', url: '/api/products/stats', expect: MEMBERS(200) },
   { route: 'GET /api/products/locations', url: '/api/products/locations?q=bib', expect: ALL(200) },
   {
+    route: 'GET /api/products/price-guidance',
+    url: '/api/products/price-guidance?categoryId={category}&title=Calculadora',
+    expect: MEMBERS(200),
+  },
+  {
     route: 'POST /api/products/upload-images',
     url: '/api/products/upload-images',
     body: 'photo',

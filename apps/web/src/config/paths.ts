@@ -32,5 +32,9 @@ export const hrefs = {
   publicProfile: (userId: number | string) => `/user/${encodeURIComponent(String(userId))}`,
   verifyEmail: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
-  chatWith: (userId: number | string) => `/chat?userId=${encodeURIComponent(String(userId))}`,
+  /** With `productId`, the product the conversation is about (decision 099). */
+  chatWith: (userId: number | string, productId?: number) =>
+    `/chat?userId=${encodeURIComponent(String(userId))}${
+      productId === undefined ? '' : `&productId=${encodeURIComponent(String(productId))}`
+    }`,
 };

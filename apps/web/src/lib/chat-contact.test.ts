@@ -10,7 +10,23 @@ describe('chat contact hand-off (decisions 006 and 022)', () => {
       userId: 8,
       name: 'Pedro Gómez',
       initialMessage: '¡Hola Pedro!',
+      productId: null,
     });
+  });
+
+  it('carries the product the conversation is about in the URL (decision 099)', () => {
+    const { to, state } = buildChatContact({ id: 8, name: 'Pedro Gómez' }, '¡Hola!', 31);
+    expect(to).toBe('/chat?userId=8&productId=31');
+    expect(readChatContact(state, '?userId=8&productId=31')?.productId).toBe(31);
+    // After a reload, from the URL alone; junk is no product.
+    expect(readChatContact(null, '?userId=8&productId=31')).toEqual({
+      userId: 8,
+      name: null,
+      initialMessage: '',
+      productId: 31,
+    });
+    expect(readChatContact(null, '?userId=8&productId=abc')?.productId).toBeNull();
+    expect(readChatContact(null, '?productId=31')).toBeNull();
   });
 
   it('falls back to ?userId= alone (a reload), and ignores junk', () => {
@@ -18,6 +34,7 @@ describe('chat contact hand-off (decisions 006 and 022)', () => {
       userId: 12,
       name: null,
       initialMessage: '',
+      productId: null,
     });
     for (const search of [
       '',

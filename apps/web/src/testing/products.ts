@@ -35,6 +35,7 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => {
     soldAt: null,
     createdAt: '2026-11-20T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
+    sellerRating: { average: 0, count: 0 },
     ...overrides,
     images,
   };

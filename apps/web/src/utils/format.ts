@@ -12,6 +12,7 @@ export {
   formatPercent,
   formatPrice,
   formatRating,
+  formatRatingSummary,
   formatRelativeTime,
 } from '@unimercado/shared/format';
 

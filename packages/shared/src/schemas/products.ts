@@ -172,6 +172,11 @@ export const productSchema = z.object({
   isHidden: z.literal(true).optional(),
   createdAt: z.string().describe('ISO-8601, UTC'),
   updatedAt: z.string().describe('ISO-8601, UTC'),
+  /**
+   * Extension (decision 099): the seller's mean review rating (two decimals, 0 when none) and how
+   * many reviews it is the mean of.
+   */
+  sellerRating: z.object({ average: z.number(), count: z.number().int() }),
   /** Detail views (one per viewer per day); only in answers to the product's seller. */
   viewCount: z.number().int().optional(),
   /** How many people saved it in their favourites; only in answers to the product's seller. */
@@ -250,3 +255,30 @@ export type SellerStats = z.infer<typeof sellerStatsSchema>;
 export const locationSuggestionsQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX_LENGTH).optional()),
 });
+
+/**
+ * `GET /api/products/price-guidance` (decision 098): what similar listings sold for, to help set
+ * a price on the publish form. `title` is what has been typed so far.
+ */
+export const priceGuidanceQuerySchema = z.object({
+  categoryId: idSchema,
+  title: requiredText(
+    PRODUCT_MESSAGES.titleRequired,
+    TITLE_MAX_LENGTH,
+    PRODUCT_MESSAGES.titleTooLong,
+  ),
+});
+export type PriceGuidanceQuery = z.output<typeof priceGuidanceQuerySchema>;
+
+/** Fewer similar sales than this and no figures are given: never a guess from one or two. */
+export const PRICE_GUIDANCE_MIN_SALES = 3;
+
+/** The figures are null when `count` is below PRICE_GUIDANCE_MIN_SALES. */
+export const priceGuidanceSchema = z.object({
+  /** Similar listings sold (same category, similar title), at most the 50 most similar. */
+  count: z.number().int(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  median: z.number().nullable(),
+});
+export type PriceGuidance = z.infer<typeof priceGuidanceSchema>;

@@ -99,6 +99,22 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The words of every title ever published, accent- and case-folded (decision 097): a misspelt
+ * search word is corrected against this short list through its trigram index, then searched as a
+ * whole word, instead of comparing the misspelling with every title. Kept by the products service
+ * when a title is written; words of removed titles stay (they only cost a row each).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: varchar('word', { length: 40 }).primaryKey() },
+  (t) => [
+    index('search_words_word_trgm_idx')
+      .using('gin', sql.raw(`"${t.word.name}" gin_trgm_ops`))
+      .with({ fastupdate: false }),
+  ],
+);
+
 /** What product_images and product_uploads both keep of a stored photo, besides its key. */
 const storedImageColumns = () => ({
   width: integer('width').notNull(),

@@ -217,6 +217,57 @@ describe('product lists: filters, search, sort and pagination', () => {
     expect((await list('?search=cientif')).titles).toEqual(['Calculadora científica']);
   });
 
+  it('finds titles despite a typo, accent-insensitively, closest first (decision 097)', async () => {
+    // A misspelt word is searched as the word it was closest to, stemming and all.
+    const typo = await list('?search=calculdora');
+    expect(typo.titles).toContain('Calculadora científica');
+    expect(typo.titles).toEqual((await list('?search=calculadora')).titles);
+    expect((await list('?search=guitara')).titles).toEqual(['Guitarra acústica']);
+    // 'cientifca' has neither the accent nor the second i of 'científica'.
+    expect((await list('?search=CIENTIFCA')).titles).toEqual(['Calculadora científica']);
+    const graphing = await createProduct(ctx, viewer, { title: 'Calculadora gráfica' });
+    try {
+      const found = await list('?search=calculdora cientifca');
+      expect(found.titles[0]).toBe('Calculadora científica');
+      // Filters still apply to what a typo finds.
+      expect((await list('?search=calculdora&maxPrice=1000')).titles).toEqual([]);
+      // The available list only: a sold listing is not found by a typo either.
+      expect((await list('?search=bicicletaz%20infantiles')).titles).toEqual([]);
+    } finally {
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/products/${graphing.id}`,
+        headers: bearer(viewer.token),
+      });
+    }
+  });
+
+  it('keeps to whole words when they find enough (no typo matches mixed in)', async () => {
+    const made = [];
+    for (const title of ['Guitarra eléctrica', 'Guitarra clásica']) {
+      made.push(await createProduct(ctx, viewer, { title }));
+    }
+    made.push(await createProduct(ctx, viewer, { title: 'Guitara rota' }));
+    try {
+      // Three whole-word matches: the misspelt title stays out.
+      const whole = await list('?search=guitarra');
+      expect(whole.total).toBe(3);
+      expect(whole.titles).not.toContain('Guitara rota');
+      // The misspelling finds the title that carries it whole first, then the typo matches.
+      const typo = await list('?search=guitara');
+      expect(typo.titles[0]).toBe('Guitara rota');
+      expect(typo.total).toBe(4);
+    } finally {
+      for (const product of made) {
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/products/${product.id}`,
+          headers: bearer(viewer.token),
+        });
+      }
+    }
+  });
+
   it('finds a renamed listing by a partial word of its new title, not of the old one', async () => {
     const product = await createProduct(ctx, viewer, { title: 'Metrónomo Wittner' });
     expect((await list('?search=metrono')).titles).toEqual(['Metrónomo Wittner']);

@@ -3,6 +3,7 @@ import type { Product, ProductListQuery } from '@unimercado/shared/schemas/produ
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { averageRating } from '../../lib/rating';
 import { FOLD_FUNCTION, SEARCH_CONFIG } from '../../db/schema/columns';
 import { products } from '../../db/schema';
 import type { AfterCommit, Tx } from '../../db/tx';
@@ -34,6 +35,8 @@ type ProductRow = {
   images: ImageTuple[] | string | null;
   view_count?: number | string | null;
   favorites_count?: number | string | null;
+  seller_review_count: number | string;
+  seller_rating_sum: number | string;
 };
 
 /** Announced on the bus after any product change: every instance drops its cached answers. */
@@ -50,6 +53,7 @@ const productColumns = (withViews: boolean) => sql`
   p.id, p.title, p.description, p.price::float8 as price, p.condition, p.location,
   p.category_id, c.name as category_name, p.seller_id, u.name as seller_name,
   p.is_sold, p.is_reserved, p.sold_at, p.created_at, p.updated_at, p.hidden_at,
+  sr.seller_review_count, sr.seller_rating_sum,
   coalesce((
     select json_agg(json_build_array(i.key, i.width, i.height, i.thumbnail_key,
       i.thumbnail_width, i.thumbnail_height) order by i.position)
@@ -62,9 +66,17 @@ const productColumns = (withViews: boolean) => sql`
       : sql``
   }`;
 
+/**
+ * The seller's reviews are counted and summed per row built (a page's 12, never every match), on
+ * the (reviewee, rating) index alone: the card's rating (decision 099) costs no table read.
+ */
 const productJoins = sql`
   join categories c on c.id = p.category_id
-  join users u on u.id = p.seller_id`;
+  join users u on u.id = p.seller_id
+  cross join lateral (
+    select count(*) as seller_review_count, coalesce(sum(r.rating), 0) as seller_rating_sum
+    from reviews r where r.reviewee_id = p.seller_id
+  ) sr`;
 
 export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRow): Product => {
   const tuples: ImageTuple[] =
@@ -100,6 +112,10 @@ export const toProductDto = (storage: Pick<Storage, 'publicUrl'>, row: ProductRo
     ...(row.hidden_at === null ? {} : { isHidden: true as const }),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    sellerRating: {
+      average: averageRating(Number(row.seller_rating_sum), Number(row.seller_review_count)),
+      count: Number(row.seller_review_count),
+    },
     ...(row.view_count === undefined || row.view_count === null
       ? {}
       : { viewCount: Number(row.view_count) }),
@@ -230,10 +246,17 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\
 const MIN_PARTIAL_LENGTH = 3;
 
 /**
+ * Fewer whole-word matches than this and the search also looks at partial words and typos in
+ * titles (decision 097): one result is "little" when the person misspelt the word.
+ */
+export const FEW_WHOLE_WORD_MATCHES = 3;
+
+/**
  * How a search text matches. Whole words first: Spanish full-text search, accent-insensitive and
- * stemmed ('camara' finds 'Cámara', 'bicicletas' finds 'bicicleta'), ranked. Only when no
- * product matches that way, partial words in titles through the trigram index ('calcu' finds
- * 'Calculadora'): doing both for every search would make each common word cost twice.
+ * stemmed ('camara' finds 'Cámara', 'bicicletas' finds 'bicicleta'), ranked. Only when that finds
+ * little, typos corrected against the titles' words and partial words in titles, both through
+ * trigram indexes ('calculdora' and 'calcu' find 'Calculadora'): doing all of it for every
+ * search would make each common word cost twice.
  */
 const fullTextMatch = (search: string) => {
   const query = sql`websearch_to_tsquery(${SEARCH_CONFIG}::regconfig, ${search})`;
@@ -245,6 +268,98 @@ const partialTitleMatch = (search: string) => ({
   match: sql`p.title_folded like ${folded(sql`${containsPattern(search)}`)}`,
   rank: sql`word_similarity(${folded(sql`${search}`)}, p.title_folded)`,
 });
+
+/** The folded words of a text, as the vocabulary holds them (decision 097). */
+const foldedWords = (text: SQL) => sql`regexp_split_to_table(${folded(text)}, '[^[:alnum:]]+')`;
+
+/** The vocabulary keeps words of three characters or more: shorter ones are not corrected. */
+const MIN_WORD_LENGTH = 3;
+
+/** Adds the words of a title to the vocabulary typos are corrected against (decision 097). */
+export const rememberTitleWords = async (db: Queryable, title: string) => {
+  await db.execute(sql`
+    insert into search_words (word)
+    select distinct w from ${foldedWords(sql`${title}`)} w
+    where length(w) between ${MIN_WORD_LENGTH} and 40
+    on conflict do nothing`);
+};
+
+/** A vocabulary word this similar (pg_trgm's `similarity`) to a misspelt word may replace it. */
+const MIN_CORRECTION_SIMILARITY = 0.4;
+/** Words within this of the closest one are kept too (two words about equally near). */
+const CORRECTION_SPREAD = 0.05;
+
+/**
+ * Each word of the search with what it may have meant: itself and the vocabulary's closest other
+ * words (trigram similarity through the index on search_words; a word that is itself in the
+ * vocabulary may still be a misspelling others share). Undefined when no word found another.
+ */
+const correctWords = async (db: Queryable, search: string) => {
+  const rows = await queryRows<{ token: string; word: string | null; score: number | null }>(
+    db,
+    sql`
+    select t.token, w.word, similarity(w.word, t.token) as score
+    from (select distinct token from ${foldedWords(sql`${search}`)} token where token <> '') t
+    left join lateral (
+      select s.word from search_words s
+      where length(t.token) >= ${MIN_WORD_LENGTH} and s.word % t.token
+      order by similarity(s.word, t.token) desc, s.word
+      limit 3
+    ) w on true`,
+  );
+  const byToken = new Map<string, { word: string; score: number }[]>();
+  for (const row of rows) {
+    const words = byToken.get(row.token) ?? [];
+    if (row.word !== null) words.push({ word: row.word, score: Number(row.score) });
+    byToken.set(row.token, words);
+  }
+  let changed = false;
+  const corrected = [...byToken].map(([token, words]) => {
+    const others = words.filter((word) => word.word !== token);
+    const best = Math.max(0, ...others.map((word) => word.score));
+    const near = others
+      .filter((word) => word.score >= Math.max(MIN_CORRECTION_SIMILARITY, best - CORRECTION_SPREAD))
+      .map((word) => word.word);
+    if (near.length > 0) changed = true;
+    return [token, ...near];
+  });
+  return changed ? corrected : undefined;
+};
+
+/**
+ * Whole words first; when they find little (decision 097), also the corrected words (typos:
+ * 'calculdora' → 'calculadora', searched as whole words) and partial words in titles ('calcu').
+ * The whole-word matches rank first (between 2 and 3), then the corrected ones (1 to 2), then the
+ * partial ones by their title's similarity (at most 1).
+ */
+const typoTolerantMatch = (search: string, corrections: string[][] | undefined) => {
+  const whole = fullTextMatch(search);
+  const partial = partialTitleMatch(search);
+  const scaled = (rank: SQL) => sql`${rank} / (1 + ${rank})`;
+  if (!corrections) {
+    return {
+      match: sql`(${whole.match} or ${partial.match})`,
+      rank: sql`case when ${whole.match} then 2 + ${scaled(whole.rank)} else ${partial.rank} end`,
+    };
+  }
+  const query = sql.join(
+    corrections.map(
+      (words) =>
+        sql`(${sql.join(
+          words.map((word) => sql`plainto_tsquery(${SEARCH_CONFIG}::regconfig, ${word})`),
+          sql` || `,
+        )})`,
+    ),
+    sql` && `,
+  );
+  const correctedMatch = sql`p.search @@ (${query})`;
+  const correctedRank = sql`ts_rank_cd(p.search, ${query})`;
+  return {
+    match: sql`(${whole.match} or ${correctedMatch} or ${partial.match})`,
+    rank: sql`case when ${whole.match} then 2 + ${scaled(whole.rank)}
+      when ${correctedMatch} then 1 + ${scaled(correctedRank)} else ${partial.rank} end`,
+  };
+};
 
 export const effectiveSort = (query: Pick<ProductListQuery, 'sort' | 'search'>): ProductSort => {
   const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
@@ -334,6 +449,56 @@ export const listProductRows = async (
   const withViews = options.withViews ?? false;
   if (query.search === undefined) return selectPage(db, query, filters, undefined, withViews);
   const whole = await selectPage(db, query, filters, fullTextMatch(query.search), withViews);
-  if (whole.total > 0 || query.search.length < MIN_PARTIAL_LENGTH) return whole;
-  return selectPage(db, query, filters, partialTitleMatch(query.search), withViews);
+  if (whole.total >= FEW_WHOLE_WORD_MATCHES || query.search.length < MIN_PARTIAL_LENGTH) {
+    return whole;
+  }
+  const corrections = await correctWords(db, query.search);
+  return selectPage(db, query, filters, typoTolerantMatch(query.search, corrections), withViews);
+};
+
+/** How many of the most similar sold listings the price guidance looks at (decision 098). */
+const PRICE_GUIDANCE_SAMPLE = 50;
+
+/**
+ * What similar listings sold for (decision 098): sold (an accepted offer's reserved listing too,
+ * its price is agreed), not hidden, in the same category, with a title similar to `title` (pg_trgm's `%` on the folded title,
+ * through its trigram index), at most the 50 most similar. The price is the accepted offer's when
+ * there was one, else the listing's (marked sold by hand).
+ */
+export const findSoldPrices = async (
+  db: Queryable,
+  { categoryId, title }: { categoryId: number; title: string },
+) => {
+  const text = folded(sql`${title}`);
+  const [row] = await queryRows<{
+    count: number | string;
+    low: number | string | null;
+    high: number | string | null;
+    median: number | string | null;
+  }>(
+    db,
+    sql`
+    with alike as (
+      select coalesce(
+        (select s.price from sales s where s.product_id = p.id and s.status = 'accepted'),
+        p.price
+      )::float8 as price
+      from products p
+      where p.category_id = ${categoryId} and p.is_sold
+        and p.hidden_at is null and p.title_folded % ${text}
+      order by similarity(p.title_folded, ${text}) desc, p.id desc
+      limit ${PRICE_GUIDANCE_SAMPLE}
+    )
+    select count(*) as count, min(price) as low, max(price) as high,
+      percentile_cont(0.5) within group (order by price) as median
+    from alike`,
+  );
+  const number = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  return {
+    count: Number(row?.count ?? 0),
+    low: number(row?.low),
+    high: number(row?.high),
+    median: number(row?.median),
+  };
 };

@@ -6,6 +6,8 @@ import {
   availableProductsQuerySchema,
   createProductBodySchema,
   locationSuggestionsQuerySchema,
+  priceGuidanceQuerySchema,
+  priceGuidanceSchema,
   PRODUCT_MESSAGES,
   productImageSchema,
   productListQuerySchema,
@@ -27,6 +29,7 @@ import { displayFileName, processImages, uploadWorkKey } from './images';
 import {
   createProduct,
   deleteProduct,
+  getPriceGuidance,
   getProduct,
   getSellerStats,
   getShareImage,
@@ -288,6 +291,24 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
       onRequest: [app.authenticate],
     },
     (request) => getSellerStats(deps, request.user),
+  );
+
+  app.get(
+    '/price-guidance',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          'Precio de referencia para publicar: mediana y rango de lo vendido parecido (misma categoría, título similar)',
+        description:
+          'Solo con 3 ventas parecidas o más; con menos, count y los precios en null (decision 098).',
+        security: secured,
+        querystring: priceGuidanceQuerySchema,
+        response: { 200: priceGuidanceSchema, 400: e, 401: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    (request) => getPriceGuidance(deps, request.query),
   );
 
   app.get(

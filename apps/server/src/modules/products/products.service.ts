@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { PaginationQuery } from '@unimercado/shared/schemas/common';
 import {
+  PRICE_GUIDANCE_MIN_SALES,
   PRODUCT_MESSAGES,
   type CreateProductInput,
+  type PriceGuidance,
+  type PriceGuidanceQuery,
   type Product,
   type ProductListQuery,
   type SellerStats,
@@ -29,9 +32,11 @@ import { toShareJpeg } from './images';
 import {
   containsPattern,
   findProductRow,
+  findSoldPrices,
   listProductRows,
   lockProductRow,
   PRODUCTS_CHANGED_TOPIC,
+  rememberTitleWords,
   setProductSold,
   toProductDto,
 } from './products.queries';
@@ -177,6 +182,7 @@ export const createProduct = async (
       })
       .returning({ id: products.id });
     if (!created) throw new Error('insert returned no row');
+    await rememberTitleWords(tx, input.title);
     await insertImages(tx, created.id, await claimUploads(tx, actor.id, keys));
     if (input.meetupSpotIds) await setProductMeetupSpots(tx, created.id, input.meetupSpotIds);
     // Saved-search alerts are worked out after the commit, off this request (decision 088).
@@ -229,6 +235,7 @@ export const updateProduct = async (
         updatedAt: now,
       })
       .where(eq(products.id, id));
+    if (input.title !== undefined) await rememberTitleWords(tx, input.title);
     if (input.imageUrl !== undefined) {
       const wanted = keysFromUrls(deps, input.imageUrl);
       const current = await tx
@@ -330,6 +337,21 @@ export const listAvailable = (
   query: PaginationQuery & Pick<ProductListQuery, 'sort'>,
   viewer: Actor | null = null,
 ) => listProducts(deps, viewer, { ...query, isSold: false });
+
+/**
+ * The publish form's price hint (decision 098): median and range of what similar listings sold
+ * for, only from PRICE_GUIDANCE_MIN_SALES of them on (never a figure made from one or two).
+ * The route asks for a signed-in member; the answer is the same for every member.
+ */
+export const getPriceGuidance = async (
+  deps: Pick<ProductsDeps, 'db'>,
+  query: PriceGuidanceQuery,
+): Promise<PriceGuidance> => {
+  const sold = await findSoldPrices(deps.db, query);
+  return sold.count >= PRICE_GUIDANCE_MIN_SALES
+    ? sold
+    : { count: sold.count, low: null, high: null, median: null };
+};
 
 /** The seller's dashboard cards (spec section 2, My products; section 9, total earned). */
 export const getSellerStats = async (

@@ -1,3 +1,4 @@
+import type { Product } from '@unimercado/shared/schemas/products';
 import { REVIEW_MESSAGES, type Review } from '@unimercado/shared/schemas/reviews';
 import type { Purchase } from '@unimercado/shared/schemas/sales';
 import type { UserStats } from '@unimercado/shared/schemas/users';
@@ -164,6 +165,16 @@ describe('POST /api/reviews and the profile statistics', () => {
       promedio: 0,
       totalReviews: 0,
     });
+    // Product answers carry the seller's rating (decision 099); a public list is cached.
+    const kept = await createProduct(ctx, fresh);
+    const ratingOnList = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/products?sellerId=${fresh.user.id}&isSold=false`,
+        })
+      ).json<Product[]>()[0]?.sellerRating;
+    expect(await ratingOnList()).toEqual({ average: 0, count: 0 });
     const ratings = [5, 4, 4];
     for (const rating of ratings) {
       const product = await createProduct(ctx, fresh);
@@ -176,7 +187,6 @@ describe('POST /api/reviews and the profile statistics', () => {
       });
       expect(res.statusCode).toBe(201);
     }
-    await createProduct(ctx, fresh);
     const marked = await createProduct(ctx, fresh);
     await callAs(ctx, fresh, 'PATCH', `/api/products/${marked.id}/sold`);
     expect(await statsOf(fresh)).toEqual({
@@ -185,6 +195,10 @@ describe('POST /api/reviews and the profile statistics', () => {
       promedio: 4.33,
       totalReviews: 3,
     });
+    // The list and the product page show the same mean and count, at once.
+    expect(await ratingOnList()).toEqual({ average: 4.33, count: 3 });
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/products/${kept.id}` });
+    expect(detail.json<Product>().sellerRating).toEqual({ average: 4.33, count: 3 });
   });
 
   it('refuses anyone but the buyer of an accepted sale of that product', async () => {

@@ -12,6 +12,7 @@ import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import { assertPayloadActor, assertVerified, type Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
+import { PRODUCTS_CHANGED_TOPIC } from '../products/products.queries';
 import { openReviewFor } from '../sales/handoffs.service';
 
 const reviewColumns = {
@@ -104,6 +105,8 @@ export const createReview = async (
       .onConflictDoNothing()
       .returning({ id: reviews.id });
     if (!created) throw new AppError(409, 'CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+    // Product answers carry the seller's rating (decision 099): cached lists are dropped.
+    afterCommit(() => deps.bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
     return created.id;
   });
   const [row] = await selectReviews(deps.db, eq(reviews.id, id));

@@ -150,7 +150,9 @@ describe('chat page', () => {
     await user.clear(box);
     await user.type(box, 'Te la dejo en 70');
     await user.click(send);
-    const [published] = fakeStomp.published;
+    const [published] = fakeStomp.published.filter(
+      (frame) => frame.destination === '/app/chat.private',
+    );
     expect(published).toMatchObject({
       destination: DESTINATIONS.chatPrivate,
       body: { senderId: ME, receiverId: 8, content: 'Te la dejo en 70' },
@@ -177,7 +179,9 @@ describe('chat page', () => {
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Mensaje' }), 'hola');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    const { receipt } = fakeStomp.published[0]!.headers;
+    const { receipt } = fakeStomp.published.find(
+      (frame) => frame.destination === '/app/chat.private',
+    )!.headers;
     act(() =>
       fakeStomp.push(DESTINATIONS.userErrors, {
         code: 'EMAIL_NOT_VERIFIED',

@@ -10,6 +10,7 @@ import { ConversationGate } from '@/features/safety/components/conversation-gate
 import { MessageReportButton } from '@/features/safety/components/message-report-button';
 import { HANDOFFS_KEY } from '@/features/handoffs/api/get-handoffs';
 import { OpenHandoffs } from '@/features/handoffs/components/open-handoffs';
+import { ConversationProduct } from '@/features/products/components/conversation-product';
 import { SafetyNudge } from '@/features/safety/components/safety-nudge';
 import { useAuth } from '@/lib/auth';
 import { readChatContact } from '@/lib/chat-contact';
@@ -41,12 +42,21 @@ export const ChatRoute = () => {
           key={preselected?.userId ?? 'none'}
           preselected={preselected}
           // The hand-offs with this person, folded atop the conversation (issue 20).
+          // The product the conversation was opened about (decision 099), then the hand-offs.
           partnerPanel={(partner) => (
-            <OpenHandoffs
-              partnerId={partner.id}
-              variant="conversation"
-              onRate={(handoff) => setRating(handoff.product)}
-            />
+            <>
+              {user && preselected?.productId && partner.id === preselected.userId && (
+                <ConversationProduct
+                  productId={preselected.productId}
+                  memberIds={[user.id, partner.id]}
+                />
+              )}
+              <OpenHandoffs
+                partnerId={partner.id}
+                variant="conversation"
+                onRate={(handoff) => setRating(handoff.product)}
+              />
+            </>
           )}
           receivedNote={(message) => (
             <SafetyNudge messageId={message.id} content={message.content} />

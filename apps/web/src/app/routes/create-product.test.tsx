@@ -19,6 +19,8 @@ const publishApi = () =>
   mockFetch({
     'GET /api/categories': () => jsonResponse(200, CATEGORIES),
     'GET /api/products/locations': () => jsonResponse(200, ['Biblioteca Central', 'Bloque 19']),
+    'GET /api/products/price-guidance': () =>
+      jsonResponse(200, { count: 0, low: null, high: null, median: null }),
     'POST /api/products': ({ body }) => jsonResponse(201, makeProduct(body as object)),
   });
 
@@ -40,6 +42,40 @@ describe('/create-product', () => {
     // The title is cut at 40 characters; the category placeholder cannot be chosen.
     expect(screen.getByLabelText(/^Título/)).toHaveAttribute('maxLength', '40');
     expect(screen.getByRole('option', { name: 'Selecciona una categoría' })).toBeDisabled();
+  });
+
+  it('shows under the price what similar listings sold for, only from three sales (decision 098)', async () => {
+    const asked: string[] = [];
+    mockFetch({
+      'GET /api/categories': () => jsonResponse(200, CATEGORIES),
+      'GET /api/products/locations': () => jsonResponse(200, []),
+      'GET /api/products/price-guidance': ({ url }) => {
+        const title = url.searchParams.get('title') ?? '';
+        asked.push(`${url.searchParams.get('categoryId')}:${title}`);
+        return jsonResponse(
+          200,
+          title === 'Calculadora'
+            ? { count: 5, low: 20000, high: 45000, median: 30000 }
+            : { count: 2, low: null, high: null, median: null },
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/create-product', { user: TEST_USER });
+    // Prices in the shared format ('$ 20.000', a no-break space after the sign).
+    const hint = /^Se vendieron 5 parecidos entre \$\s20\.000 y \$\s45\.000; mediana \$\s30\.000$/;
+    await user.type(await screen.findByLabelText(/^Título/), 'Calculadora');
+    // No category yet: nothing is asked.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(asked).toEqual([]);
+    await user.selectOptions(screen.getByLabelText(/^Categoría/), 'Electrónica');
+    expect(await screen.findByText(hint, {}, { timeout: 5000 })).toBeInTheDocument();
+    // Two similar sales are not enough: the hint goes.
+    await user.type(screen.getByLabelText(/^Título/), ' rara');
+    await waitFor(() => expect(screen.queryByText(hint)).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
+    expect(asked.at(-1)).toMatch(/:Calculadora rara$/);
   });
 
   it('counts the description against its 2.000-character limit and says when it is reached', async () => {

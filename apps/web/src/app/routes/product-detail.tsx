@@ -48,6 +48,7 @@ export const ProductDetailRoute = () => {
           const { to, state } = buildChatContact(
             { id: product.sellerId, name: product.sellerName },
             buildProductGreeting(product.sellerName, product.title),
+            product.id,
           );
           void navigate(to, { state });
         })}

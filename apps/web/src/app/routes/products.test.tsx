@@ -9,6 +9,13 @@ const page = (count: number) =>
     makeProduct({ id: index + 1, title: `Producto número ${index + 1}` }),
   );
 
+/** `GET /api/products/available` answering what `pick` chooses from the query, 13 in all. */
+const mockAvailable = (pick: (params: URLSearchParams) => ReturnType<typeof page>) =>
+  mockFetch({
+    'GET /api/products/available': ({ url }) =>
+      jsonResponse(200, pick(url.searchParams), { 'X-Total-Count': '13' }),
+  });
+
 describe('/products', () => {
   it('shows 12 available products per page with the spec summary and cards', async () => {
     const products = page(12);
@@ -45,22 +52,54 @@ describe('/products', () => {
   });
 
   it('goes to the next page through the URL', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/products/available': ({ url }) =>
-        jsonResponse(
-          200,
-          url.searchParams.get('page') === '1'
-            ? [makeProduct({ title: 'Segunda página' })]
-            : page(12),
-          { 'X-Total-Count': '13' },
-        ),
-    });
+    const fetchMock = mockAvailable((params) =>
+      params.get('page') === '1' ? [makeProduct({ title: 'Segunda página' })] : page(12),
+    );
     const { router } = renderApp('/products');
     await userEvent.click(await screen.findByRole('button', { name: 'Ir a la página 2' }));
     expect(await screen.findByText('Segunda página')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
     expect(fetchMock.mock.calls.length).toBe(2);
     expect(screen.getByText('Página 2 de 2 • Mostrando 1 de 13 productos')).toBeInTheDocument();
+  });
+
+  it('sorts with the options of /search, kept in the URL with the page (decision 097)', async () => {
+    const fetchMock = mockAvailable((params) =>
+      params.get('sort') === 'price_asc' ? [makeProduct({ title: 'La más barata' })] : page(12),
+    );
+    const { router } = renderApp('/products?page=2');
+    const sort = await screen.findByLabelText('Ordenar por');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Más recientes', 'Menor precio', 'Mayor precio']);
+    await userEvent.selectOptions(sort, 'Menor precio');
+    expect(await screen.findByText('La más barata')).toBeInTheDocument();
+    // A new order starts again on the first page.
+    expect(router.state.location.search).toBe('?sort=price_asc');
+    expect(requestOf(fetchMock, fetchMock.mock.calls.length - 1).url).toBe(
+      '/api/products/available?page=0&size=12&sort=price_asc',
+    );
+  });
+
+  it("shows the seller's rating and review count on each card (decision 099)", async () => {
+    mockFetch({
+      'GET /api/products/available': () =>
+        jsonResponse(
+          200,
+          [
+            makeProduct({ id: 1, sellerRating: { average: 4.33, count: 3 } }),
+            makeProduct({ id: 2, title: 'Nuevo vendedor' }),
+          ],
+          { 'X-Total-Count': '2' },
+        ),
+    });
+    renderApp('/products');
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByText('4,33 (3 reseñas)')).toBeInTheDocument();
+    expect(within(cards[0]!).getByTitle('Calificación del vendedor')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Sin reseñas')).toBeInTheDocument();
   });
 
   it('shows the VENDIDO banner on a sold product', async () => {

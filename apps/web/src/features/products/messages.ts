@@ -9,6 +9,13 @@ export const PRODUCTS_TEXT = {
   descriptionCount: (length: string, max: string, isFull: boolean) =>
     `${length}/${max} caracteres${isFull ? ': llegaste al máximo' : ''}`,
   empty: 'No hay productos disponibles',
+  /** The product at the top of a conversation (decision 099). */
+  conversationAbout: 'Producto de la conversación',
+  /** Under the price on the publish form (decision 098); the prices come formatted. */
+  priceHint: (count: number, low: string, high: string, median: string) =>
+    `Se vendieron ${count} parecidos entre ${low} y ${high}; mediana ${median}`,
+  /** The star's name before the seller's rating (decision 099), for screen readers. */
+  sellerRating: 'Calificación del vendedor',
   emptyHint: 'Vuelve pronto o publica lo que ya no usas.',
   searchTitle: 'Buscar Productos Disponibles',
   searchLabel: 'Buscar',

@@ -16,9 +16,9 @@ export const useChatFocus = (
   useEffect(() => {
     if (!isConnected) return;
     const report = (isFocused: boolean) => {
-      // Sending while not connected would start a reconnection: nothing to say then.
-      if (connection.getSnapshot().state !== 'connected') return;
       try {
+        // Sending while not connected would start a reconnection: nothing to say then.
+        if (connection.getSnapshot().state !== 'connected') return;
         connection.send(DESTINATIONS.chatFocus, { partnerId, isFocused });
       } catch {
         // Not connected: the next connection reports again (this effect runs once it is).

@@ -36,15 +36,18 @@ export const productsQueryOptions = (query: ProductQuery) =>
 export const useProducts = (query: ProductQuery, options: { enabled?: boolean } = {}) =>
   useQuery({ ...productsQueryOptions(query), enabled: options.enabled ?? true });
 
-export const getAvailableProducts = (query: { page: number; size: number }, signal?: AbortSignal) =>
+/** Query of `GET /api/products/available`: the page and, as on /search, the sort. */
+export type AvailableQuery = { page: number; size: number; sort?: ProductSort };
+
+export const getAvailableProducts = (query: AvailableQuery, signal?: AbortSignal) =>
   getPage<Product>('/products/available', { query, signal });
 
-export const availableProductsQueryOptions = (query: { page: number; size: number }) =>
+export const availableProductsQueryOptions = (query: AvailableQuery) =>
   queryOptions({
     queryKey: ['products', 'available', query],
     queryFn: ({ signal }) => getAvailableProducts(query, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useAvailableProducts = (query: { page: number; size: number }) =>
+export const useAvailableProducts = (query: AvailableQuery) =>
   useQuery(availableProductsQueryOptions(query));

@@ -15,6 +15,7 @@ import { truncate } from '../utils/truncate';
 import { ConditionChip } from './condition-chip';
 import { ProductPhoto } from './product-photo';
 import { PRODUCTS_TEXT } from '../messages';
+import { SellerRating } from './seller-rating';
 import { SoldBanner } from './sold-banner';
 
 /** What a page shows on a card instead of the listing's own: a purchase's paid price and word. */
@@ -107,6 +108,7 @@ export const ProductCard = ({
             {product.location}
           </Box>
         </Typography>
+        <SellerRating rating={product.sellerRating} sx={{ mt: 0.25 }} />
         {footer}
       </CardContent>
     </CardActionArea>

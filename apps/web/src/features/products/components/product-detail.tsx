@@ -29,6 +29,7 @@ import { PRODUCTS_TEXT } from '../messages';
 import { ConditionChip } from './condition-chip';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { ProductDetailActions, type ProductActionHandlers } from './product-detail-actions';
+import { SellerRating } from './seller-rating';
 import { ProductGallery } from './product-gallery';
 
 const DetailRow = ({
@@ -262,6 +263,7 @@ export const ProductDetail = ({
                   >
                     {product.sellerName}
                   </Link>
+                  <SellerRating rating={product.sellerRating} component="span" />
                 </DetailRow>
               </Box>
             </CardContent>

@@ -17,6 +17,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { formatInteger } from '@/utils/format';
 import { useLocationSuggestions } from '../api/get-location-suggestions';
+import { PriceHint } from './price-hint';
 import { PRODUCTS_TEXT } from '../messages';
 import { ImagePicker, type PickedImage } from './image-picker';
 import { MeetupSpotsField } from './meetup-spots-field';
@@ -84,6 +85,8 @@ export const ProductForm = ({
     defaultValues: valuesOf(product),
   });
   const location = useWatch({ control, name: 'location' });
+  const title = useWatch({ control, name: 'title' });
+  const categoryId = useWatch({ control, name: 'categoryId' });
 
   return (
     <Box
@@ -153,6 +156,10 @@ export const ProductForm = ({
                 }}
               />
             )}
+          />
+          <PriceHint
+            categoryId={Number(categoryId) || 0}
+            title={typeof title === 'string' ? title : ''}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

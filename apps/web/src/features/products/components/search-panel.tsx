@@ -9,7 +9,6 @@ import type { ChipProps } from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import { PRODUCT_SORTS, type ProductSort } from '@unimercado/shared/constants';
 import type { ChangeEvent } from 'react';
 import {
   Suspense,
@@ -20,10 +19,11 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { NativeSelectField, TextField } from '@/components/form/text-field';
+import { TextField } from '@/components/form/text-field';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatPrice } from '@/utils/format';
-import { CONDITION_LABELS, PRODUCTS_TEXT, SORT_LABELS } from '../messages';
+import { CONDITION_LABELS, PRODUCTS_TEXT } from '../messages';
+import { ProductSortSelect } from './sort-select';
 import {
   countActiveFilters,
   EMPTY_FILTERS,
@@ -342,23 +342,10 @@ export const SortSelect = ({
 }: {
   filters: SearchFilters;
   onChange: SearchChange;
-}) => {
-  const sorts = PRODUCT_SORTS.filter((sort) => sort !== 'relevance' || filters.search);
-  return (
-    <NativeSelectField
-      size="small"
-      label="Ordenar por"
-      value={filters.sort ?? (filters.search ? 'relevance' : 'newest')}
-      onChange={(event) =>
-        onChange((latest) => ({ ...latest, sort: event.target.value as ProductSort, page: 1 }))
-      }
-      sx={{ width: { xs: '100%', sm: 220 } }}
-    >
-      {sorts.map((sort) => (
-        <option key={sort} value={sort}>
-          {SORT_LABELS[sort]}
-        </option>
-      ))}
-    </NativeSelectField>
-  );
-};
+}) => (
+  <ProductSortSelect
+    value={filters.sort}
+    hasSearch={filters.search !== ''}
+    onChange={(sort) => onChange((latest) => ({ ...latest, sort, page: 1 }))}
+  />
+);

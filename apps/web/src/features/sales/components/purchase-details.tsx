@@ -36,7 +36,7 @@ export const PURCHASE_BUTTON_SX = {
 export const ContactSellerButton = ({ purchase }: { purchase: Purchase }) => (
   <Button
     component={RouterLink}
-    to={hrefs.chatWith(purchase.product.sellerId)}
+    to={hrefs.chatWith(purchase.product.sellerId, purchase.product.id)}
     size="small"
     variant="outlined"
     startIcon={<ChatOutlinedIcon />}

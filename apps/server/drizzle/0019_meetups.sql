@@ -1,5 +1,5 @@
--- The saved_searches columns and indexes that 0015 gained after 0016's snapshot was taken are recorded
--- in this migration's snapshot only: 0015 already creates them, so no statement for them here.
+-- The saved_searches columns and indexes 0015 gained after the snapshots of 0016-0018 were taken are
+-- recorded in this migration's snapshot only: 0015 already creates them, so no statement here.
 CREATE TABLE "meetup_proposals" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "meetup_proposals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"sale_id" integer NOT NULL,
