@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Periodic work of one process (the photo and hand-off sweeps, listing expiry, the email
- * digests): a first run after `firstDelayMs` (without it, one interval after the start), then
- * every `intervalMs`, never two runs at once, timers that do not keep the process alive. Each job
- * is safe on several instances by itself (row locks, conditional updates, advisory locks), so
- * every instance runs it. Returns the function that stops it and waits for a run in progress
- * (onClose).
+ * Periodic work of one process (the photo sweep, the hand-off sweep): a first run after
+ * `firstDelayMs`, then every `intervalMs`, never two runs at once, timers that do not keep the
+ * process alive. Each job is safe on several instances by itself (row locks, conditional
+ * updates), so every instance runs it. Returns the function that stops it and waits for a run
+ * in progress (onClose).
  */
 export const startPeriodic = ({
   name,
@@ -18,7 +17,7 @@ export const startPeriodic = ({
   name: string;
   run: () => Promise<unknown>;
   intervalMs: number;
-  firstDelayMs?: number;
+  firstDelayMs: number;
   log: Pick<FastifyBaseLogger, 'error'>;
 }) => {
   let running: Promise<unknown> | undefined;
@@ -30,9 +29,9 @@ export const startPeriodic = ({
         running = undefined;
       });
   };
-  const first = firstDelayMs === undefined ? undefined : setTimeout(tick, firstDelayMs);
+  const first = setTimeout(tick, firstDelayMs);
   const timer = setInterval(tick, intervalMs);
-  first?.unref();
+  first.unref();
   timer.unref();
   return async () => {
     clearTimeout(first);

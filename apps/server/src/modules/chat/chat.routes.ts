@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
-import { startPeriodic } from '../../lib/periodic';
 import {
   getChatPreferences,
   listChatUsers,
@@ -66,13 +65,13 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
   const deps = depsOf(app);
 
   // The unread-messages digest: every instance looks periodically; one does the work at a time.
-  const stopDigest = startPeriodic({
-    name: 'unread-messages digest',
-    run: () => runUnreadDigest(deps),
-    intervalMs: UNREAD_DIGEST.intervalMs,
-    log: app.log,
-  });
-  app.addHook('onClose', stopDigest);
+  const digest = setInterval(() => {
+    runUnreadDigest(deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'unread-messages digest failed'),
+    );
+  }, UNREAD_DIGEST.intervalMs);
+  digest.unref();
+  app.addHook('onClose', () => clearInterval(digest));
 
   // Real-time sending (architecture.md, "Real-time chat"); refusals go to /user/queue/errors.
   app.realtime.onSend(DESTINATIONS.chatPrivate, async ({ user, body }) => {

@@ -30,18 +30,20 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = (app) => {
   // Matching of new listings, woken by the bus after their transaction commits.
   const matcher = createAlertMatcher(deps);
   // The email digest: every instance looks periodically; one does the work at a time.
-  const stopDigest = startPeriodic({
-    name: 'saved-search digest',
-    run: () => runSavedSearchDigest(deps),
-    intervalMs: SAVED_SEARCH_DIGEST.intervalMs,
-    log: app.log,
-  });
+  let stopDigest: (() => Promise<void>) | undefined;
   app.addHook('onReady', () => {
+    stopDigest = startPeriodic({
+      name: 'saved-search digest',
+      intervalMs: SAVED_SEARCH_DIGEST.intervalMs,
+      firstDelayMs: SAVED_SEARCH_DIGEST.intervalMs,
+      run: () => runSavedSearchDigest(deps),
+      log: app.log,
+    });
     void matcher.kick();
     return Promise.resolve();
   });
   app.addHook('onClose', async () => {
-    await stopDigest();
+    await stopDigest?.();
     await matcher.close();
   });
 
