@@ -38,7 +38,6 @@ export const BlockedUsersCard = () => {
                 secondaryAction={
                   <Button
                     size="small"
-                    sx={{ minHeight: 44 }}
                     disabled={unblock.isPending && unblock.variables === member.userId}
                     onClick={() => unblock.mutate(member.userId)}
                   >
