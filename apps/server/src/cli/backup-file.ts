@@ -20,7 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { devSecretFile } from '../config/env';
+import { devSecretFile, vapidKeysFile } from '../config/env';
 import { MIGRATIONS_DIR } from '../config/paths';
 import type { Database, DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -37,8 +37,9 @@ import { isValidStorageKey, uploadsDir } from '../plugins/storage';
  *   both ways (numbers keep every digit), tables in foreign-key order, generated columns left
  *   out (the database makes them again).
  * - `sequence`: where each id sequence stood.
- * - `file`: a photo of the disk storage (`DATA_DIR/uploads`), base64; `secret`: the JWT secret
- *   generated into the data dir.
+ * - `file`: a photo of the disk storage (`DATA_DIR/uploads`), base64; `secret`: a file the app
+ *   generated into the data dir (the JWT secret, the web-push VAPID keys the browsers'
+ *   subscriptions are bound to).
  * - `end`: the counts; a file without it is refused (cut short).
  *
  * Every table is read in one read-only, repeatable-read transaction: one consistent snapshot,
@@ -63,7 +64,9 @@ export type BackupCounts = { tables: number; rows: number; files: number; secret
 /** The counts as the commands print them. */
 export const describeCounts = (counts: BackupCounts) =>
   `${counts.rows} filas de ${counts.tables} tablas, ${counts.files} archivos de fotos en disco` +
-  (counts.secrets > 0 ? ' y el secreto JWT generado' : ', sin secreto generado');
+  (counts.secrets > 0
+    ? ` y ${counts.secrets} ${counts.secrets === 1 ? 'clave generada' : 'claves generadas'} (JWT, notificaciones push)`
+    : ', sin claves generadas');
 
 /** A refusal meant for the operator: its message is printed as it is (Spanish). */
 export class BackupError extends Error {
@@ -76,7 +79,16 @@ export class BackupError extends Error {
 /** Rows fetched per round trip, and the most bytes of rows one line holds. */
 const FETCH_ROWS = 200;
 const LINE_BYTES = 4 * 1024 * 1024;
-const SECRET_NAME = 'jwt-secret';
+/** The generated files of a data dir a backup carries, by the name they have in it. */
+const SECRET_FILES: Record<string, (dataDir: string) => string> = {
+  'jwt-secret': devSecretFile,
+  'vapid-keys.json': vapidKeysFile,
+};
+const secretFile = (name: string, dataDir: string) => {
+  const file = Object.hasOwn(SECRET_FILES, name) ? SECRET_FILES[name] : undefined;
+  if (!file) throw new Error(`unknown secret ${name}`);
+  return file(dataDir);
+};
 
 const line = (kind: Kind, name: string, payload: string) => `${kind}\t${name}\t${payload}\n`;
 
@@ -217,10 +229,12 @@ async function* backupLines(
     counts.files += 1;
     yield line('file', key, data.toString('base64'));
   }
-  const secret = await readFile(devSecretFile(dataDir)).catch(() => undefined);
-  if (secret) {
-    counts.secrets += 1;
-    yield line('secret', SECRET_NAME, secret.toString('base64'));
+  for (const name of Object.keys(SECRET_FILES)) {
+    const secret = await readFile(secretFile(name, dataDir)).catch(() => undefined);
+    if (secret) {
+      counts.secrets += 1;
+      yield line('secret', name, secret.toString('base64'));
+    }
   }
   yield line('end', '-', JSON.stringify(counts));
 }
@@ -346,7 +360,7 @@ const checkBackupFile = async (file: string): Promise<BackupHeader> => {
         if (!isValidStorageKey(entry.name)) throw new Error(`bad photo key ${entry.name}`);
         seen.files += 1;
       } else if (entry.kind === 'secret') {
-        if (entry.name !== SECRET_NAME) throw new Error(`unknown secret ${entry.name}`);
+        secretFile(entry.name, '.');
         seen.secrets += 1;
       } else if (entry.kind === 'end') {
         end = countsSchema.parse(JSON.parse(entry.payload));
@@ -431,8 +445,9 @@ const findExistingData = async (database: DatabaseHandle, dataDir: string) => {
   if ((await listPhotoKeys(uploadsDir(dataDir))).length > 0) {
     found.push(`${uploadsDir(dataDir)} ya tiene fotos`);
   }
-  if (await stat(devSecretFile(dataDir)).catch(() => undefined)) {
-    found.push(`${devSecretFile(dataDir)} ya existe`);
+  for (const name of Object.keys(SECRET_FILES)) {
+    const file = secretFile(name, dataDir);
+    if (await stat(file).catch(() => undefined)) found.push(`${file} ya existe`);
   }
   return found;
 };
@@ -471,7 +486,11 @@ export const restoreBackup = async (options: {
   } catch (error) {
     // The photo folder and the secret were empty before: what this run wrote goes.
     if (counts.files > 0) await rm(root, { recursive: true, force: true });
-    if (counts.secrets > 0) await rm(devSecretFile(dataDir), { force: true });
+    if (counts.secrets > 0) {
+      for (const name of Object.keys(SECRET_FILES)) {
+        await rm(secretFile(name, dataDir), { force: true });
+      }
+    }
     throw new BackupError(
       `No se pudo restaurar (${(error as Error).message}). No se cargó ningún dato, pero la base de datos ya tiene las tablas vacías: vacíala de nuevo antes de reintentar.`,
     );
@@ -522,12 +541,11 @@ const loadEntries = async (
         counts.files += 1;
         await writeFile(target, Buffer.from(entry.payload, 'base64'), { mode: 0o644 });
       } else if (entry.kind === 'secret') {
+        const target = secretFile(entry.name, dataDir);
         await mkdir(dataDir, { recursive: true });
         counts.secrets += 1;
-        await writeFile(devSecretFile(dataDir), Buffer.from(entry.payload, 'base64'), {
-          mode: 0o600,
-        });
-        await chmod(devSecretFile(dataDir), 0o600);
+        await writeFile(target, Buffer.from(entry.payload, 'base64'), { mode: 0o600 });
+        await chmod(target, 0o600);
       }
     }
   });

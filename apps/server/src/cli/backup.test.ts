@@ -8,7 +8,7 @@ import type { Product } from '@unimercado/shared/schemas/products';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../app';
-import { devSecretFile } from '../config/env';
+import { devSecretFile, vapidKeysFile } from '../config/env';
 import { SERVER_ROOT } from '../config/paths';
 import { createDatabase, type DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -28,6 +28,9 @@ import { makeOffer } from '../test/trade';
 import { BackupError, createBackup, migrationsUpTo, restoreBackup } from './backup-file';
 
 const run = promisify(execFile);
+
+/** A data dir's generated web-push key pair, as the file holds it. */
+const VAPID_KEYS = '{"publicKey":"a-public-key","privateKey":"a-private-key"}\n';
 
 /** What a member and an admin see: the state a restore must bring back. */
 const observe = async (ctx: TestContext, admin: Account, seller: Account, buyer: Account) => {
@@ -102,6 +105,8 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
     await writeFile(devSecretFile(source.config.dataDir), 'a-generated-secret-of-this-data-dir\n', {
       mode: 0o600,
     });
+    // The web-push key pair the browsers' subscriptions are bound to (decision 092).
+    await writeFile(vapidKeysFile(source.config.dataDir), VAPID_KEYS, { mode: 0o600 });
     before = await observe(source, admin, seller, buyer);
     expect(before.photos.every((photo) => photo.status === 200)).toBe(true);
     expect(before.conversation).toHaveLength(3);
@@ -114,7 +119,7 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
       file,
     });
     // The two photos and their thumbnails: files on disk, or rows of the database.
-    expect(counts).toMatchObject({ files: driver === 'disk' ? 4 : 0, secrets: 1 });
+    expect(counts).toMatchObject({ files: driver === 'disk' ? 4 : 0, secrets: 2 });
     expect(counts.rows).toBeGreaterThan(10);
     backupCounts = counts;
   });
@@ -134,6 +139,8 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
         'a-generated-secret-of-this-data-dir\n',
       );
       expect((await stat(devSecretFile(dataDir))).mode & 0o777).toBe(0o600);
+      expect(await readFile(vapidKeysFile(dataDir), 'utf8')).toBe(VAPID_KEYS);
+      expect((await stat(vapidKeysFile(dataDir))).mode & 0o777).toBe(0o600);
 
       const restored = await createTestApp({ database: target, config: { dataDir, storage } });
       try {
@@ -179,7 +186,7 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
   );
 
   it.runIf(driver === 'disk')(
-    'refuses a data dir that holds photos or a secret, before touching the database',
+    'refuses a data dir that holds photos or a generated key, before touching the database',
     async () => {
       const target = await createEmptyTestDatabase();
       const dataDir = await mkdtemp(path.join(tmpdir(), 'um-restored-'));
@@ -195,8 +202,13 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
         await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
           /jwt-secret ya existe/,
         );
+        await rm(devSecretFile(dataDir));
+        await writeFile(vapidKeysFile(dataDir), 'otras-claves');
+        await expect(restoreBackup({ database: target, dataDir, file })).rejects.toThrow(
+          /vapid-keys.json ya existe/,
+        );
         expect(await tableCount(target)).toBe(0);
-        expect(await readFile(devSecretFile(dataDir), 'utf8')).toBe('otro-secreto');
+        expect(await readFile(vapidKeysFile(dataDir), 'utf8')).toBe('otras-claves');
       } finally {
         await target.close();
         await rm(dataDir, { recursive: true, force: true });
