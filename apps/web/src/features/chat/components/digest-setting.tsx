@@ -1,12 +1,11 @@
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
+import { CardHeading } from '@/components/layout/card-heading';
 import { toUserMessage } from '@/lib/api-client';
 import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences';
 
@@ -30,15 +29,11 @@ export const DigestSetting = () => {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <MarkEmailUnreadOutlined color="primary" />
-          <Typography variant="h6" component="h2">
-            {DIGEST_TEXTS.title}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {DIGEST_TEXTS.description}
-        </Typography>
+        <CardHeading
+          icon={MarkEmailUnreadOutlined}
+          title={DIGEST_TEXTS.title}
+          description={DIGEST_TEXTS.description}
+        />
         {preferences.isPending ? (
           <Skeleton width={200} height={44} />
         ) : preferences.isError ? (
