@@ -90,7 +90,6 @@ export const MeetupCard = ({ meetup, myId }: { meetup: Meetup; myId: number }) =
               size="small"
               disabled={answer.isPending}
               onClick={() => reply('accept')}
-              sx={{ minHeight: 44 }}
             >
               {MEETUP_TEXTS.accept}
             </Button>
@@ -99,11 +98,10 @@ export const MeetupCard = ({ meetup, myId }: { meetup: Meetup; myId: number }) =
               size="small"
               disabled={answer.isPending}
               onClick={() => reply('decline')}
-              sx={{ minHeight: 44 }}
             >
               {MEETUP_TEXTS.decline}
             </Button>
-            <Button size="small" onClick={() => setCounterOpen(true)} sx={{ minHeight: 44 }}>
+            <Button size="small" onClick={() => setCounterOpen(true)}>
               {MEETUP_TEXTS.proposeOther}
             </Button>
           </Stack>
@@ -115,7 +113,6 @@ export const MeetupCard = ({ meetup, myId }: { meetup: Meetup; myId: number }) =
         )}
         {isCounterOpen && (
           <ProposeMeetupDialog
-            open
             onClose={() => setCounterOpen(false)}
             handoffId={shown.handoffId}
             counterTo={shown.id}

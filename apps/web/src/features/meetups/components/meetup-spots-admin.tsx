@@ -147,12 +147,7 @@ export const MeetupSpotsAdmin = () => {
         <Typography id="meetup-spots-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
           {T.title}
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setEditing('new')}
-          sx={{ minHeight: 44 }}
-        >
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
           {T.add}
         </Button>
       </Stack>
@@ -198,7 +193,7 @@ export const MeetupSpotsAdmin = () => {
               </Typography>
               {spot.description && <Typography variant="body2">{spot.description}</Typography>}
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                <Button size="small" onClick={() => setEditing(spot)} sx={{ minHeight: 44 }}>
+                <Button size="small" onClick={() => setEditing(spot)}>
                   {T.edit}
                 </Button>
                 <Button
@@ -206,7 +201,6 @@ export const MeetupSpotsAdmin = () => {
                   color="error"
                   disabled={remove.isPending}
                   onClick={() => onRemove(spot)}
-                  sx={{ minHeight: 44 }}
                 >
                   {T.remove}
                 </Button>

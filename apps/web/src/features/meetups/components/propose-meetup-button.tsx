@@ -22,7 +22,6 @@ export const ProposeMeetupButton = ({ partnerId }: { partnerId: number }) => {
         startIcon={<EventOutlined />}
         onClick={() => setOpen(true)}
         sx={{
-          minHeight: 44,
           minWidth: 44,
           ml: 'auto',
           flexShrink: 0,
@@ -35,7 +34,6 @@ export const ProposeMeetupButton = ({ partnerId }: { partnerId: number }) => {
       </Button>
       {isOpen && (
         <ProposeMeetupDialog
-          open
           onClose={() => setOpen(false)}
           handoffId={handoff.data.id}
           counterTo={pending?.id}

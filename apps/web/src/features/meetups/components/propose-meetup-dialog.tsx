@@ -1,12 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/feedback/form-dialog';
 import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { toUserMessage } from '@/lib/api-client';
 import { useMeetupSpots, useProposeMeetup } from '../api/meetups';
@@ -20,12 +16,10 @@ const toLocalInput = (date: Date) => {
 
 /** A spot and a day and time for the hand-off; `counterTo` replaces the pending proposal. */
 export const ProposeMeetupDialog = ({
-  open,
   onClose,
   handoffId,
   counterTo,
 }: {
-  open: boolean;
   onClose: () => void;
   handoffId: number;
   counterTo?: number | undefined;
@@ -66,52 +60,46 @@ export const ProposeMeetupDialog = ({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>
-          {counterTo ? MEETUP_TEXTS.counterTitle : MEETUP_TEXTS.dialogTitle}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {MEETUP_TEXTS.dialogIntro}
-            </Typography>
-            {spots.isError && <Alert severity="error">{MEETUP_TEXTS.spotsError}</Alert>}
-            <NativeSelectField
-              label={MEETUP_TEXTS.spot}
-              value={spotId}
-              onChange={(event) => setSpotId(event.target.value)}
-            >
-              <option value="">{MEETUP_TEXTS.pickSpot}</option>
-              {(spots.data ?? []).map((spot) => (
-                <option key={spot.id} value={spot.id}>
-                  {spot.name} — {spot.area}
-                </option>
-              ))}
-            </NativeSelectField>
-            <TextField
-              label={MEETUP_TEXTS.startsAt}
-              type="datetime-local"
-              value={startsAt}
-              onChange={(event) => setStartsAt(event.target.value)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: {
-                  min: toLocalInput(now),
-                  max: toLocalInput(new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000)),
-                },
-              }}
-            />
-            {error && <Alert severity="error">{error}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{MEETUP_TEXTS.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={propose.isPending}>
-            {propose.isPending ? MEETUP_TEXTS.sending : MEETUP_TEXTS.send}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={counterTo ? MEETUP_TEXTS.counterTitle : MEETUP_TEXTS.dialogTitle}
+      cancelLabel={MEETUP_TEXTS.cancel}
+      submitLabel={propose.isPending ? MEETUP_TEXTS.sending : MEETUP_TEXTS.send}
+      isPending={propose.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {MEETUP_TEXTS.dialogIntro}
+        </Typography>
+        {spots.isError && <Alert severity="error">{MEETUP_TEXTS.spotsError}</Alert>}
+        <NativeSelectField
+          label={MEETUP_TEXTS.spot}
+          value={spotId}
+          onChange={(event) => setSpotId(event.target.value)}
+        >
+          <option value="">{MEETUP_TEXTS.pickSpot}</option>
+          {(spots.data ?? []).map((spot) => (
+            <option key={spot.id} value={spot.id}>
+              {spot.name} — {spot.area}
+            </option>
+          ))}
+        </NativeSelectField>
+        <TextField
+          label={MEETUP_TEXTS.startsAt}
+          type="datetime-local"
+          value={startsAt}
+          onChange={(event) => setStartsAt(event.target.value)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: {
+              min: toLocalInput(now),
+              max: toLocalInput(new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000)),
+            },
+          }}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 };
