@@ -40,6 +40,8 @@ const SERVER_MODULES = [
   'roles',
   'categories',
   'notifications',
+  // Before products: a listing names the meet-up spots that suit its seller.
+  'meetups',
   'products',
   // After products: its list of members to write to puts the sellers of current listings first.
   'chat',

@@ -4,14 +4,24 @@ import { publishProduct } from './support/products';
 
 const stamp = Date.now().toString(36);
 const TITLE = `Bicicleta ${stamp.slice(-4)}`;
+/** One of the five first-run meet-up spots (migration 0021, decision 082). */
+const SPOT = 'Entrada de la biblioteca central';
+const SPOT_AREA = 'Biblioteca central';
+/** '27 de noviembre': the day part of how the web writes a date on campus (decision 050). */
+const campusDay = (date: Date) =>
+  new Intl.DateTimeFormat('es-CO', {
+    timeZone: 'America/Bogota',
+    day: 'numeric',
+    month: 'long',
+  }).format(date);
 
 /**
  * Issue 20's hand-off journey: offer → accept (the product is reserved, both get a card) → the
- * buyer sees it atop the conversation → the buyer confirms receipt → the review opens.
- * The meet-up step (proposed and accepted in chat) is not here yet: its proposals are built in
- * parallel and were not on main when this was written.
+ * buyer sees it atop the conversation and proposes a meet-up there → the seller accepts it in the
+ * chat and both cards show the agreed place and time → the buyer confirms receipt → the review
+ * opens.
  */
-test('offer, accept, a hand-off card for each side, the buyer confirms receipt and rates', async ({
+test('offer, accept, a meet-up agreed in chat, the buyer confirms receipt and rates', async ({
   browser,
 }) => {
   const seller = await createMember('Sofía Vendedora', `sofia.handoff.${stamp}@uni.edu`);
@@ -63,10 +73,50 @@ test('offer, accept, a hand-off card for each side, the buyer confirms receipt a
   const chatCard = buyerPage.getByRole('article', { name: `Entrega de ${TITLE}` });
   await expect(chatCard).toContainText('Vendedor: Sofía Vendedora');
   await expect(chatCard.getByRole('link', { name: 'Consejos de seguridad' })).toBeVisible();
+  await expect(chatCard).toContainText('Aún no acordaron dónde y cuándo encontrarse.');
+
+  // The buyer proposes a meet-up: a first-run campus spot, tomorrow at 3:30 p. m. (decision 083).
+  const when = new Date();
+  when.setDate(when.getDate() + 1);
+  when.setHours(15, 30, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const whenInput = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T15:30`;
+  await buyerPage.getByRole('button', { name: 'Proponer encuentro' }).click();
+  const propose = buyerPage.getByRole('dialog', { name: 'Proponer un encuentro' });
+  await propose.getByLabel('Punto de encuentro').selectOption({ label: `${SPOT} — ${SPOT_AREA}` });
+  await propose.getByLabel('Día y hora').fill(whenInput);
+  await propose.getByRole('button', { name: 'Enviar propuesta' }).click();
+  await expect(propose).toBeHidden({ timeout: 8000 });
+  const sentProposal = buyerPage.getByRole('article', { name: 'Propuesta de encuentro' });
+  await expect(sentProposal).toContainText(SPOT);
+  await expect(sentProposal).toContainText('Pendiente de respuesta');
+  // Only the other side answers.
+  await expect(sentProposal.getByRole('button', { name: 'Aceptar' })).toHaveCount(0);
+
+  // The seller finds it in the conversation and accepts it.
+  await sellerPage.goto(`/chat?userId=${buyer.id}`);
+  const proposal = sellerPage.getByRole('article', { name: 'Propuesta de encuentro' });
+  await expect(proposal).toContainText(SPOT);
+  await expect(proposal).toContainText(SPOT_AREA);
+  await proposal.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(proposal).toContainText('Aceptada');
+  await expect(proposal.getByRole('button', { name: 'Aceptar' })).toHaveCount(0);
+  // The time as the campus reads it, the same on the proposal and on the hand-off cards.
+  const agreedAt = (await proposal.locator('p').last().innerText()).trim();
+  expect(agreedAt).toContain(campusDay(when));
+  expect(agreedAt).toMatch(/\d{1,2}:\d{2}/);
+  const agreed = `${SPOT} (${SPOT_AREA}) · ${agreedAt}`;
+
+  // Her hand-off card in My products shows the agreed place and time.
+  await sellerPage.goto('/my-products');
+  await expect(sellerPage.getByRole('article', { name: `Entrega de ${TITLE}` })).toContainText(
+    agreed,
+  );
 
   // In My purchases the buyer confirms receipt; the review opens on the card.
   await buyerPage.goto('/my-purchases');
   const buyerCard = buyerPage.getByRole('article', { name: `Entrega de ${TITLE}` });
+  await expect(buyerCard).toContainText(agreed);
   await buyerCard.getByRole('button', { name: 'Confirmar entrega' }).click();
   const confirm = buyerPage.getByRole('dialog', { name: 'Confirmar entrega' });
   await expect(confirm).toContainText(`¿Ya recibiste «${TITLE}»?`);

@@ -314,6 +314,15 @@ await api(
 await api('PUT', `/api/products/${laptop.id}`, { courseCodes: ['ISIS1105'] }, seller.token);
 await api('POST', `/api/test/products/${expiring.id}/expiry`, { expiresInDays: -1 });
 
+// The seller proposes a meet-up on Lucía's reserved hand-off; it waits for her answer (decision 083).
+const [firstSpot] = (await api('GET', '/api/meetup-spots')) as { id: number }[];
+await api(
+  'POST',
+  `/api/handoffs/${reservedSale.id}/meetups`,
+  { spotId: firstSpot!.id, startsAt: new Date(Date.now() + 26 * 60 * 60 * 1000).toISOString() },
+  seller.token,
+);
+
 const sessions: Record<string, Session | null> = { anonymous: null, student, admin, seller };
 /**
  * Optional: a button to press (by accessible name) before the screenshot, e.g. to open a menu; or
@@ -383,9 +392,20 @@ const allPages: [name: string, path: string, who: string, press?: string][] = [
   ['offline-product', `/products/${laptop.id}`, 'anonymous', OFFLINE],
   ['offline-my-products', '/my-products', 'seller', OFFLINE],
   ['offline-unseen', '/register', 'anonymous', OFFLINE_UNSEEN],
+  ['chat-meetup', `/chat?userId=${seller.id}`, 'student'],
 ];
-/** `SCREENSHOTS_ONLY=offline|profile` takes only the screens whose names match. */
-const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : undefined;
+/**
+ * `SCREENSHOTS_ONLY=offline|profile` or `SCREENSHOTS_ONLY=my-searches,chat-meetup` takes only the
+ * screens whose names match (a regular expression; a comma separates alternatives too).
+ */
+const only = process.env.SCREENSHOTS_ONLY
+  ? new RegExp(
+      process.env.SCREENSHOTS_ONLY.split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .join('|'),
+    )
+  : undefined;
 const pages = only ? allPages.filter(([name]) => only.test(name)) : allPages;
 
 /** Opens `path` under the service worker's control, then takes the network away. */
@@ -408,13 +428,10 @@ const goOffline = async (
   else await page.goto(`${base}${path}`);
 };
 
-// Two merges each added SCREENSHOTS_ONLY; the pattern above covers both (`my-searches|search`).
-const shots = pages;
-
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const width of [390, 1280]) {
-    for (const [name, path, who, press] of shots) {
+    for (const [name, path, who, press] of pages) {
       const context = await browser.newContext({
         viewport: { width, height: width === 390 ? 844 : 900 },
         locale: 'es-CO',

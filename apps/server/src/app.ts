@@ -41,6 +41,9 @@ import { SESSION_USERS_CHANGED_TOPIC, SESSIONS_REVOKED_TOPIC } from './db/sessio
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { handoffsRoutes } from './modules/sales/handoffs.routes';
+import { meetupSpotsRoutes } from './modules/meetups/meetup-spots.routes';
+import { meetupsRoutes } from './modules/sales/meetups.routes';
+import { findMessageMeetups } from './modules/sales/meetups.service';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { blocksRoutes, moderationRoutes, reportsRoutes } from './modules/safety/safety.routes';
 import { hasAcceptedSale, rejectPendingOffers, totalEarnedBy } from './modules/sales/sales.service';
@@ -281,8 +284,14 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(salesRoutes, { prefix: '/api/sales' });
   await app.register(handoffsRoutes, { prefix: '/api/handoffs' });
+  await app.register(meetupsRoutes, { prefix: '/api/meetups' });
+  await app.register(meetupSpotsRoutes, { prefix: '/api/meetup-spots' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
-  await app.register(chatRoutes, { prefix: '/api/chat' });
+  await app.register(chatRoutes, {
+    prefix: '/api/chat',
+    // The meet-up proposals messages carry are the sales module's (chat comes before sales).
+    findMeetups: findMessageMeetups,
+  });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(pushRoutes, {
     prefix: '/api/push',

@@ -5,7 +5,7 @@ import { encodeFrame } from '@unimercado/shared/stomp';
 import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, passkeys, roles, savedSearches } from './db/schema';
+import { meetupSpots, notifications, passkeys, roles, savedSearches } from './db/schema';
 import {
   CALLERS,
   COVERED_ELSEWHERE,
@@ -131,7 +131,19 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
       .where(eq(notifications.userId, cast.owner.user.id));
     world.notification = notification!.id;
   }
-  if (uses('bought') || uses('handoff')) {
+  if (uses('spot') || uses('meetup') || uses('tomorrow')) {
+    const [spot] = await ctx.database.db
+      .insert(meetupSpots)
+      .values({
+        name: `Punto de la matriz ${Math.random().toString(36).slice(2)}`,
+        area: 'Biblioteca',
+        openingHours: 'Lunes a viernes',
+      })
+      .returning({ id: meetupSpots.id });
+    world.spot = spot!.id;
+    world.tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+  }
+  if (uses('bought') || uses('handoff') || uses('meetup')) {
     const product = await createProduct(ctx, cast.buyer);
     const offer = await makeOffer(ctx, cast.owner, product, 20);
     const accepted = await ctx.app.inject({
@@ -142,6 +154,17 @@ const prepareWorld = async (ctx: TestContext, cast: Cast, text: string): Promise
     if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
     world.bought = product.id;
     world.handoff = offer.id;
+  }
+  if (uses('meetup')) {
+    // Proposed by the hand-off's seller: the owner (its buyer) is the one who answers.
+    const proposed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/handoffs/${world.handoff}/meetups`,
+      headers: bearer(cast.buyer.token),
+      payload: { spotId: world.spot, startsAt: world.tomorrow },
+    });
+    if (proposed.statusCode !== 201) throw new Error(`proposal failed: ${proposed.body}`);
+    world.meetup = proposed.json<{ id: number }>().id;
   }
   return world;
 };

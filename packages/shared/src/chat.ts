@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_LIMITS } from './chat-constants';
 import { idSchema, paginationQuerySchema } from './schemas/common';
+import { meetupSchema } from './schemas/meetups';
 
 export * from './chat-constants';
 
@@ -15,6 +16,11 @@ export const chatMessageSchema = z.object({
   timestamp: z.string().describe('ISO-8601, UTC (same as createdAt)'),
   /** Whether the receiver has read it. */
   read: z.boolean(),
+  /**
+   * A meet-up proposal this message carries (decision 083); `content` says the same in words for
+   * clients that do not know it.
+   */
+  meetup: meetupSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -510,6 +510,12 @@ const loadEntries = async (
 ) => {
   await database.db.transaction(async (tx) => {
     const tables = new Map((await readTables(tx)).map((table) => [table.name, table]));
+    // The target was empty before the backup's migrations ran, so any row now is one a migration
+    // wrote (the first-run meet-up spots, decision 082). The backup holds what the source had made
+    // of them (renamed, deleted), so they go before its rows load.
+    if (tables.size > 0) {
+      await tx.execute(sql.raw(`truncate ${[...tables.keys()].map(quoteIdent).join(', ')}`));
+    }
     const loaded = new Set<string>();
     for await (const entry of readEntries(file)) {
       if (entry.kind === 'rows') {

@@ -51,6 +51,7 @@ const observe = async (ctx: TestContext, admin: Account, seller: Account, buyer:
   );
   const offers = await callAs(ctx, 'GET', `/api/sales/product/${product.id}/offers`, seller.token);
   const favourites = await callAs(ctx, 'GET', '/api/favorites', buyer.token);
+  const spots = await callAs(ctx, 'GET', '/api/meetup-spots?includeInactive=true', admin.token);
   return {
     users: users.json<unknown[]>(),
     products: products.json<unknown[]>(),
@@ -58,6 +59,7 @@ const observe = async (ctx: TestContext, admin: Account, seller: Account, buyer:
     conversation: conversation.json<unknown[]>(),
     offers: { status: offers.statusCode, body: offers.json<unknown>() },
     favourites: favourites.json<unknown[]>(),
+    spots: spots.json<{ id: number; name: string }[]>(),
   };
 };
 
@@ -102,6 +104,24 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
       });
       expect(res.statusCode).toBe(201);
     }
+    // The admin made the first-run meet-up spots the campus's own: one renamed, one deleted. A
+    // restore must bring back that list, not the migration's defaults (decision 082).
+    const [renamed, deleted] = (await callAs(source, 'GET', '/api/meetup-spots', admin.token)).json<
+      { id: number; area: string; openingHours: string }[]
+    >();
+    const renaming = await callAs(source, 'PUT', `/api/meetup-spots/${renamed!.id}`, admin.token, {
+      name: 'Kiosco de la plazoleta Che',
+      area: renamed!.area,
+      openingHours: renamed!.openingHours,
+    });
+    expect(renaming.statusCode).toBe(200);
+    const deleting = await callAs(
+      source,
+      'DELETE',
+      `/api/meetup-spots/${deleted!.id}`,
+      admin.token,
+    );
+    expect(deleting.statusCode).toBe(200);
     await writeFile(devSecretFile(source.config.dataDir), 'a-generated-secret-of-this-data-dir\n', {
       mode: 0o600,
     });
@@ -110,6 +130,8 @@ describe.each(['disk', 'postgres'] as const)('backup → wipe → restore, photo
     before = await observe(source, admin, seller, buyer);
     expect(before.photos.every((photo) => photo.status === 200)).toBe(true);
     expect(before.conversation).toHaveLength(3);
+    expect(before.spots).toHaveLength(4);
+    expect(before.spots.map((spot) => spot.name)).toContain('Kiosco de la plazoleta Che');
 
     workDir = await mkdtemp(path.join(tmpdir(), 'um-backup-'));
     file = path.join(workDir, 'copia.gz');

@@ -1,6 +1,8 @@
 /** PostgreSQL error codes the services turn into contract answers (both drivers carry `code`). */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** A row an `ON DELETE RESTRICT` foreign key still names. */
+export const PG_RESTRICT_VIOLATION = '23001';
 
 /** The SQLSTATE of a database error (Drizzle wraps the driver's error in `cause`), if any. */
 export const pgErrorCode = (error: unknown): string | undefined => {

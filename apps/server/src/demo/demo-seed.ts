@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_USER } from '@unimercado/shared/constants';
 import type { ProductCondition } from '@unimercado/shared/constants';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../lib/password';
 import { processImage } from '../modules/products/images';
 import { rememberTitleWords } from '../modules/products/products.queries';
@@ -12,7 +12,9 @@ import { seedDemoActivity, type SeededListing } from './demo-activity';
 import { renderDemoPhoto, type Drawing } from './demo-photos';
 import {
   categories,
+  meetupSpots,
   productImages,
+  productMeetupSpots,
   products,
   productViews,
   roles,
@@ -760,6 +762,23 @@ export const seedDemoData = async (deps: {
             })),
           );
         }
+      }
+      // Sellers mark two of the campus meet-up spots on each listing still for sale (decision 082).
+      const spots = await tx
+        .select({ id: meetupSpots.id })
+        .from(meetupSpots)
+        .where(eq(meetupSpots.isActive, true))
+        .orderBy(asc(meetupSpots.id));
+      if (spots.length >= 2) {
+        const marks = LISTINGS.flatMap((listing, index) =>
+          listing.sold
+            ? []
+            : [0, 1].map((step) => ({
+                productId: seeded.get(listing.title)!.id,
+                spotId: spots[(index + step) % spots.length]!.id,
+              })),
+        );
+        await tx.insert(productMeetupSpots).values(marks);
       }
       await seedDemoActivity(
         tx,

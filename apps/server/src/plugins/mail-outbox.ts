@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { mailOutbox } from '../db/schema';
 import { inTransaction, type Tx } from '../db/tx';
+import { startPolledWorker } from '../lib/polled-worker';
 
 /** One email, already written: plain text plus an HTML version. */
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -97,9 +98,6 @@ export type MailWorkerOptions = {
  * request, hand it to the transport, delete it. A failure is retried with back-off.
  */
 export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorkerOptions) => {
-  let isStopped = false;
-  let current: Promise<void> | undefined;
-  let isAgainRequested = false;
   /** Since start, for the metrics: handed to the transport, scheduled again, given up. */
   const counts = { sent: 0, retried: 0, failed: 0 };
 
@@ -204,41 +202,21 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
     await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.outboxId));
   };
 
-  const runPass = async () => {
-    while (!isStopped) {
-      const next = await claimNext();
-      if (next === null) return;
-      if (next !== 'skip') await sendOne(next);
-    }
-  };
-
-  /** Starts a pass (or asks the running one to look again); resolves when the outbox is idle. */
-  const kick = (): Promise<void> => {
-    if (current) {
-      isAgainRequested = true;
-      return current;
-    }
-    current = (async () => {
-      try {
-        do {
-          isAgainRequested = false;
-          await runPass();
-        } while (isAgainRequested && !isStopped);
-      } catch (error) {
-        log.error({ err: error }, 'mail worker pass failed');
-      } finally {
-        // Cleared in the same step the loop ends: a kick arriving later starts a new pass.
-        current = undefined;
+  // `kick` starts a pass (or asks the running one to look again); resolves when the outbox is idle.
+  const worker = startPolledWorker({
+    runPass: async (isStopped) => {
+      while (!isStopped()) {
+        const next = await claimNext();
+        if (next === null) return;
+        if (next !== 'skip') await sendOne(next);
       }
-    })();
-    return current;
-  };
-
-  const timer = setInterval(() => void kick(), MAIL_RETRY.pollMs);
-  timer.unref();
+    },
+    pollMs: MAIL_RETRY.pollMs,
+    onError: (error) => log.error({ err: error }, 'mail worker pass failed'),
+  });
 
   return {
-    kick,
+    kick: worker.kick,
     stats: () => ({ ...counts }),
     /**
      * PGlite is opened by one process only (a pid lock), so at start-up no other worker can hold
@@ -250,11 +228,7 @@ export const createMailWorker = ({ db, now, log, deliver, composers }: MailWorke
         .set({ lockedUntil: null })
         .where(sql`locked_until is not null`);
     },
-    stop: async () => {
-      isStopped = true;
-      clearInterval(timer);
-      await current;
-    },
+    stop: worker.stop,
   };
 };
 

@@ -25,6 +25,8 @@
  *   {newEmail}             an address nobody has registered
  *   {photo}                the path of a photo the owner uploaded (/uploads/...)
  *   {passkey}              a passkey of the owner
+ *   {spot} {tomorrow}      a meet-up spot nothing names; an instant a day ahead (ISO)
+ *   {meetup}               a meet-up proposal on {handoff} by its seller ({buyer}), for the owner
  *   {savedSearch}          a saved search of the owner
  * A string that is exactly a placeholder naming an id becomes that number in a JSON body.
  */
@@ -354,6 +356,44 @@ export const HTTP_MATRIX: readonly HttpRow[] = [
     url: '/api/handoffs/{handoff}/cancel',
     body: { reason: 'no_show' },
     expect: [401, 403, 200, 403, 403],
+  },
+
+  // Meet-up proposals (decision 083): only the two parties; only the receiver answers.
+  {
+    route: 'POST /api/handoffs/:id/meetups',
+    url: '/api/handoffs/{handoff}/meetups',
+    body: { spotId: '{spot}', startsAt: '{tomorrow}' },
+    expect: [401, 403, 201, 403, 403],
+  },
+  {
+    route: 'POST /api/meetups/:id/accept',
+    url: '/api/meetups/{meetup}/accept',
+    expect: [401, 403, 200, 403, 403],
+  },
+  {
+    route: 'POST /api/meetups/:id/decline',
+    url: '/api/meetups/{meetup}/decline',
+    expect: [401, 403, 200, 403, 403],
+  },
+
+  // Campus meet-up spots (decision 082): anyone reads; admins keep the list.
+  { route: 'GET /api/meetup-spots', url: '/api/meetup-spots', expect: ALL(200) },
+  {
+    route: 'POST /api/meetup-spots',
+    url: '/api/meetup-spots',
+    body: { name: 'Punto nuevo {tomorrow}', area: 'Cafetería', openingHours: 'Todo el día' },
+    expect: [401, 403, 403, 403, 201],
+  },
+  {
+    route: 'PUT /api/meetup-spots/:id',
+    url: '/api/meetup-spots/{spot}',
+    body: { name: 'Punto cambiado {tomorrow}', area: 'Cafetería', openingHours: 'Todo el día' },
+    expect: [401, 403, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/meetup-spots/:id',
+    url: '/api/meetup-spots/{spot}',
+    expect: [401, 403, 403, 403, 200],
   },
 
   // Reviews.

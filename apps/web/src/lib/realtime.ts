@@ -1,5 +1,6 @@
-import { CHAT_TIMINGS } from '@unimercado/shared/chat-constants';
-import { useEffect, useSyncExternalStore } from 'react';
+import { CHAT_TIMINGS, DESTINATIONS } from '@unimercado/shared/chat-constants';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { StompTransport } from './stomp-client';
 
 /**
@@ -243,4 +244,28 @@ export const useRealtimeSubscription = (
   connection: RealtimeConnection = getRealtime(),
 ) => {
   useEffect(() => connection.on(destination, handler), [connection, destination, handler]);
+};
+
+/** Query keys to reload, by the `typeId` of a notification. */
+export type QueryKeysByNotificationType = Readonly<Partial<Record<number, readonly QueryKey[]>>>;
+
+/**
+ * While mounted, a notification pushed live to the member whose `typeId` is in `keysByType`
+ * reloads the queries listed for it (the screen shows what the notification announces). Pass a
+ * module constant: the subscription follows its identity.
+ */
+export const useReloadOnNotification = (keysByType: QueryKeysByNotificationType) => {
+  const queryClient = useQueryClient();
+  const onNotification = useCallback(
+    (body: unknown) => {
+      const typeId =
+        typeof body === 'object' && body !== null ? (body as { typeId?: unknown }).typeId : null;
+      const queryKeys = typeof typeId === 'number' ? keysByType[typeId] : undefined;
+      for (const queryKey of queryKeys ?? []) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+    [queryClient, keysByType],
+  );
+  useRealtimeSubscription(DESTINATIONS.userNotifications, onNotification);
 };

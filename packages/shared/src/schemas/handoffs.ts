@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from './common';
+import { meetupSchema } from './meetups';
 import { productSchema } from './products';
 import {
   HANDOFF_CANCEL_NOTE_MAX_LENGTH,
@@ -42,6 +43,10 @@ export const handoffSchema = z.object({
   cancelledById: z.number().int().nullable(),
   cancelReason: z.enum(HANDOFF_CANCEL_REASONS).nullable(),
   cancelNote: z.string().nullable(),
+  /** The accepted meet-up proposal (decision 083), or null. */
+  meetup: meetupSchema.nullable(),
+  /** The proposal waiting for an answer, or null. */
+  pendingMeetup: meetupSchema.nullable(),
   /** The buyer has reviewed the seller for it (reviews open when it completes). */
   isReviewed: z.boolean(),
 });

@@ -14,6 +14,7 @@ import {
   toProductCondition,
 } from '../constants';
 import { idSchema, paginationQuerySchema, priceSchema, readSignedDecimalText } from './common';
+import { meetupSpotIdsSchema, meetupSpotSchema } from './meetups';
 import { PRODUCT_MESSAGES } from './product-messages';
 
 export { PRODUCT_MESSAGES };
@@ -125,6 +126,11 @@ const productFields = {
   courseCodes: courseCodesSchema.optional(),
   /** Spec clients send the seller; only the caller's own id is accepted (403 otherwise). */
   sellerId: z.number().int().nullable().optional(),
+  /**
+   * Our extension (decision 082): the campus meet-up spots that suit the seller, the complete
+   * list; left out, the listing's spots stay as they are. Spec clients never send it.
+   */
+  meetupSpotIds: meetupSpotIdsSchema.optional(),
 };
 
 /** The spec also calls the title `name`: a body with only `name` is read as the title. */
@@ -213,6 +219,8 @@ export const productSchema = z.object({
   viewCount: z.number().int().optional(),
   /** How many people saved it in their favourites; only in answers to the product's seller. */
   favoritesCount: z.number().int().optional(),
+  /** The meet-up spots its seller marked (active ones, by name); only in a product's detail. */
+  meetupSpots: z.array(meetupSpotSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -35,13 +35,16 @@ export const chatMessages = pgTable(
 
 /**
  * A member's chat settings (a row only once something differs from the defaults): whether unread
- * messages are summarised by email, and when the last summary went out (at most one a day).
+ * messages are summarised by email, and when the last summary went out (at most one a day);
+ * whether meet-up reminders also go by email.
  */
 export const chatPreferences = pgTable('chat_preferences', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   unreadDigest: boolean('unread_digest').notNull().default(true),
+  /** Opted in to an email reminder an hour before an accepted meet-up (decision 083). */
+  meetupReminderEmail: boolean('meetup_reminder_email').notNull().default(false),
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
   updatedAt: updatedAt(),
 });

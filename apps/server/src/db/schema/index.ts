@@ -10,5 +10,6 @@ export * from './mail';
 export * from './storage';
 export * from './passkeys';
 export * from './safety';
+export * from './meetups';
 export * from './saved-searches';
 export * from './push';

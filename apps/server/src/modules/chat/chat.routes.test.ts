@@ -223,17 +223,23 @@ describe('chat REST calls', () => {
     expect(await notificationsOf()).toHaveLength(2);
   });
 
-  it('GET/PUT /api/chat/preferences: the caller’s own digest setting', async () => {
+  it('GET/PUT /api/chat/preferences: the caller’s own digest and meet-up reminder settings', async () => {
     expect((await call('GET', '/api/chat/preferences', ana.token)).json()).toEqual({
       unreadDigest: true,
+      meetupReminderEmail: false,
     });
     const off = await call('PUT', '/api/chat/preferences', ana.token, { unreadDigest: false });
-    expect(off.json()).toEqual({ unreadDigest: false });
+    expect(off.json()).toEqual({ unreadDigest: false, meetupReminderEmail: false });
+    // A setting left out stays as it is.
+    const on = await call('PUT', '/api/chat/preferences', ana.token, { meetupReminderEmail: true });
+    expect(on.json()).toEqual({ unreadDigest: false, meetupReminderEmail: true });
     expect((await call('GET', '/api/chat/preferences', ana.token)).json()).toEqual({
       unreadDigest: false,
+      meetupReminderEmail: true,
     });
     expect((await call('GET', '/api/chat/preferences', beto.token)).json()).toEqual({
       unreadDigest: true,
+      meetupReminderEmail: false,
     });
     expect(
       (await call('PUT', '/api/chat/preferences', ana.token, { unreadDigest: 'no' })).statusCode,

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { depsOf } from '../../lib/deps';
+import { startPeriodic } from '../../lib/periodic';
 import { setTotalCount } from '../../lib/pagination';
 import {
   getChatPreferences,
@@ -25,6 +26,7 @@ import {
   markConversationRead,
   sendPrivateMessage,
   updateChatPreferences,
+  type FindMessageMeetups,
 } from './chat.service';
 import { runUnreadDigest, UNREAD_DIGEST } from './unread-digest';
 
@@ -35,7 +37,13 @@ export const CHAT_ROUTE_MESSAGES = {
   badJson: 'El mensaje no es JSON válido.',
 } as const;
 
-const chatPreferencesSchema = z.object({ unreadDigest: z.boolean() });
+const chatPreferencesSchema = z.object({
+  unreadDigest: z.boolean(),
+  /** An email reminder an hour before an accepted meet-up, besides the notification. */
+  meetupReminderEmail: z.boolean(),
+});
+/** A setting left out stays as it is. */
+const chatPreferencesBodySchema = chatPreferencesSchema.partial();
 
 /** The body of `SEND /app/chat.private`, checked like a request body (400-style refusals). */
 const parseSendBody = (body: string) => {
@@ -61,17 +69,27 @@ const parseSendBody = (body: string) => {
   return parsed.data;
 };
 
-export const chatRoutes: FastifyPluginAsyncZod = (app) => {
-  const deps = depsOf(app);
+export const chatRoutes: FastifyPluginAsyncZod<{
+  /** The meet-up proposals some messages carry: the sales module's, handed over by app.ts. */
+  findMeetups?: FindMessageMeetups;
+}> = (app, { findMeetups }) => {
+  const deps = { ...depsOf(app), findMeetups };
 
   // The unread-messages digest: every instance looks periodically; one does the work at a time.
-  const digest = setInterval(() => {
-    runUnreadDigest(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'unread-messages digest failed'),
-    );
-  }, UNREAD_DIGEST.intervalMs);
-  digest.unref();
-  app.addHook('onClose', () => clearInterval(digest));
+  let stopDigest: (() => Promise<void>) | undefined;
+  app.addHook('onReady', () => {
+    stopDigest = startPeriodic({
+      name: 'unread-messages digest',
+      intervalMs: UNREAD_DIGEST.intervalMs,
+      firstDelayMs: UNREAD_DIGEST.intervalMs,
+      run: () => runUnreadDigest(deps),
+      log: app.log,
+    });
+    return Promise.resolve();
+  });
+  app.addHook('onClose', async () => {
+    await stopDigest?.();
+  });
 
   // Real-time sending (architecture.md, "Real-time chat"); refusals go to /user/queue/errors.
   app.realtime.onSend(DESTINATIONS.chatPrivate, async ({ user, body }) => {
@@ -193,7 +211,7 @@ export const chatRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['chat'],
         summary: 'Cambia las preferencias de chat del usuario',
         security: secured,
-        body: chatPreferencesSchema,
+        body: chatPreferencesBodySchema,
         response: { 200: chatPreferencesSchema, 400: e, 401: e },
       },
       onRequest: [app.authenticate],

@@ -8,7 +8,8 @@ import {
   type SendChatMessage,
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Meetup } from '@unimercado/shared/schemas/meetups';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hasRows, queryRows } from '../../db/rows';
 import { chatMessages, chatPreferences } from '../../db/schema';
@@ -129,6 +130,46 @@ export const sendPrivateMessage = async (
     return message;
   });
 };
+
+/**
+ * A message the server writes for a structured event, a meet-up proposal (decision 083): stored
+ * in the caller's transaction (the caller checked who may write), delivered after commit with
+ * `publishChatMessage`. It rings no chat notification: the event notifies in its own words.
+ */
+export const insertServerMessage = async (
+  tx: Tx,
+  input: { senderId: number; receiverId: number; content: string; now: Date },
+): Promise<ChatMessage> => {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({
+      senderId: input.senderId,
+      receiverId: input.receiverId,
+      content: input.content.slice(0, CHAT_LIMITS.messageMaxLength),
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toChatMessageDto(row);
+};
+
+export const findChatMessageById = async (db: Database | Tx, id: number) => {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row ? toChatMessageDto(row) : undefined;
+};
+
+/** Delivers a message (new, or one whose meet-up changed) to both sides' queues. */
+export const publishChatMessage = (deps: Pick<AppDeps, 'broker'>, message: ChatMessage) =>
+  Promise.all([
+    deps.broker.publishToUser(message.receiverId, DESTINATIONS.userMessages, message),
+    deps.broker.publishToUser(message.senderId, DESTINATIONS.userMessages, message),
+  ]);
+
+/** The meet-up proposals carried by some messages, by message id (the sales module's, handed over). */
+export type FindMessageMeetups = (
+  db: Database,
+  messageIds: readonly number[],
+) => Promise<ReadonlyMap<number, Meetup>>;
 
 type InsertedRow = {
   id: number;
@@ -282,7 +323,7 @@ export const listChatUsers = async (
  * back to the older ones, again oldest first.
  */
 export const listConversation = async (
-  { db }: Pick<AppDeps, 'db'>,
+  { db, findMeetups }: Pick<AppDeps, 'db'> & { findMeetups?: FindMessageMeetups },
   actor: Actor,
   query: { userId: number; before?: number | undefined; size: number },
 ): Promise<{ items: ChatMessage[]; nextCursor: number | null; total: number }> => {
@@ -306,8 +347,18 @@ export const listConversation = async (
   ]);
   const page = rows.slice(0, query.size).reverse();
   const hasMore = rows.length > query.size;
+  const meetups = findMeetups
+    ? await findMeetups(
+        db,
+        page.map((row) => row.id),
+      )
+    : new Map<number, Meetup>();
   return {
-    items: page.map(toChatMessageDto),
+    items: page.map((row) => {
+      const message = toChatMessageDto(row);
+      const meetup = meetups.get(row.id);
+      return meetup ? { ...message, meetup } : message;
+    }),
     nextCursor: hasMore ? (page[0]?.id ?? null) : null,
     total: counted?.value ?? 0,
   };
@@ -345,32 +396,55 @@ export const countUnreadMessages = async ({ db }: Pick<AppDeps, 'db'>, actor: Ac
   return { unread: row?.unread ?? 0, conversations: Number(row?.conversations ?? 0) };
 };
 
-export type ChatPreferences = { unreadDigest: boolean };
+export type ChatPreferences = { unreadDigest: boolean; meetupReminderEmail: boolean };
 
 export const getChatPreferences = async (
   { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
 ): Promise<ChatPreferences> => {
   const [row] = await db
-    .select({ unreadDigest: chatPreferences.unreadDigest })
+    .select({
+      unreadDigest: chatPreferences.unreadDigest,
+      meetupReminderEmail: chatPreferences.meetupReminderEmail,
+    })
     .from(chatPreferences)
     .where(eq(chatPreferences.userId, actor.id));
-  return { unreadDigest: row?.unreadDigest ?? true };
+  return {
+    unreadDigest: row?.unreadDigest ?? true,
+    meetupReminderEmail: row?.meetupReminderEmail ?? false,
+  };
 };
 
+/** Of `userIds`, those who asked for meet-up reminders by email too (decision 083). */
+export const findMeetupReminderEmailOptIns = async (db: Database | Tx, userIds: number[]) => {
+  if (userIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ userId: chatPreferences.userId })
+    .from(chatPreferences)
+    .where(
+      and(inArray(chatPreferences.userId, userIds), eq(chatPreferences.meetupReminderEmail, true)),
+    );
+  return new Set(rows.map((row) => row.userId));
+};
+
+/** A setting left out stays as it is (clients written before the meet-up reminder send one). */
 export const updateChatPreferences = async (
-  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now'>,
   actor: Actor,
-  input: ChatPreferences,
+  input: Partial<ChatPreferences>,
 ): Promise<ChatPreferences> => {
-  await db
+  const changes = {
+    ...(input.unreadDigest === undefined ? {} : { unreadDigest: input.unreadDigest }),
+    ...(input.meetupReminderEmail === undefined
+      ? {}
+      : { meetupReminderEmail: input.meetupReminderEmail }),
+    updatedAt: deps.now(),
+  };
+  await deps.db
     .insert(chatPreferences)
-    .values({ userId: actor.id, unreadDigest: input.unreadDigest, updatedAt: now() })
-    .onConflictDoUpdate({
-      target: chatPreferences.userId,
-      set: { unreadDigest: input.unreadDigest, updatedAt: now() },
-    });
-  return { unreadDigest: input.unreadDigest };
+    .values({ userId: actor.id, ...changes })
+    .onConflictDoUpdate({ target: chatPreferences.userId, set: changes });
+  return getChatPreferences(deps, actor);
 };
 
 /** Whether the member has a conversation: a message sent or received (decision 037). */

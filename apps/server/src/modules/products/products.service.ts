@@ -28,6 +28,7 @@ import {
 } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
 import { findCategory } from '../categories/categories.service';
+import { findProductMeetupSpots, setProductMeetupSpots } from '../meetups/meetup-spots.service';
 import { toShareJpeg } from './images';
 import {
   containsPattern,
@@ -175,6 +176,7 @@ const readProduct = async (
     delete product.viewCount;
     delete product.favoritesCount;
   }
+  product.meetupSpots = await findProductMeetupSpots(deps.db, id);
   return product;
 };
 
@@ -216,6 +218,7 @@ export const createProduct = async (
     if (!created) throw new Error('insert returned no row');
     await rememberTitleWords(tx, input.title);
     await insertImages(tx, created.id, await claimUploads(tx, actor.id, keys));
+    if (input.meetupSpotIds) await setProductMeetupSpots(tx, created.id, input.meetupSpotIds);
     // Saved-search alerts are worked out after the commit, off this request (decision 088).
     await queueListingForAlerts({ tx, afterCommit }, deps, created.id);
     announceChange(deps, afterCommit);
@@ -291,6 +294,7 @@ export const updateProduct = async (
       const droppedKeys = imageFileKeys(dropped);
       if (droppedKeys.length > 0) afterCommit(() => deps.storage.deleteMany(droppedKeys));
     }
+    if (input.meetupSpotIds) await setProductMeetupSpots(tx, id, input.meetupSpotIds);
     announceChange(deps, afterCommit);
   });
   return readProduct(deps, actor, id);

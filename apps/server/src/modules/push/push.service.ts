@@ -66,25 +66,17 @@ export const subscribeToPush = async (
   body: PushSubscriptionBody,
 ): Promise<PushSubscriptionDto> => {
   assertAllowedEndpoint(deps.config, body.endpoint);
+  const owned = {
+    userId: actor.id,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    createdAt: deps.now(),
+  };
   return inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(pushSubscriptions)
-      .values({
-        userId: actor.id,
-        endpoint: body.endpoint,
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
-        createdAt: deps.now(),
-      })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: {
-          userId: actor.id,
-          p256dh: body.keys.p256dh,
-          auth: body.keys.auth,
-          createdAt: deps.now(),
-        },
-      })
+      .values({ ...owned, endpoint: body.endpoint })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: owned })
       .returning();
     if (!row) throw new Error('push subscription upsert returned no row');
     const kept = await tx

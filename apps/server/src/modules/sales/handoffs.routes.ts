@@ -6,6 +6,7 @@ import {
   handoffSchema,
   noShowSchema,
 } from '@unimercado/shared/schemas/handoffs';
+import { createMeetupBodySchema, meetupSchema } from '@unimercado/shared/schemas/meetups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
@@ -20,6 +21,7 @@ import {
   listNoShows,
   sweepOverdueHandoffs,
 } from './handoffs.service';
+import { proposeMeetup } from './meetups.service';
 
 const e = errorBodySchema;
 const secured = [{ bearerAuth: [] }];
@@ -127,6 +129,26 @@ export const handoffsRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: [app.authenticate],
     },
     (request) => cancelHandoff(deps, request.user, request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/meetups',
+    {
+      schema: {
+        tags: ['handoffs'],
+        summary:
+          'Propone un encuentro (punto y hora) a la otra parte de una entrega reservada; counterTo reemplaza la propuesta pendiente',
+        security: secured,
+        params: idParamsSchema,
+        body: createMeetupBodySchema,
+        response: { 201: meetupSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await proposeMeetup(deps, request.user, request.params.id, request.body)),
   );
   return Promise.resolve();
 };

@@ -35,6 +35,7 @@ import {
   lockProductRow,
   toProductDto,
 } from '../products/products.queries';
+import { findCurrentMeetups } from './meetups.queries';
 import { findReviewedPurchases, type SalesDeps } from './sales.service';
 import { queueListingForAlerts } from '../saved-searches/saved-search-alerts';
 
@@ -60,11 +61,11 @@ export const HANDOFF_NOTIFICATIONS = {
     `La entrega de "${title}" fue cancelada (${HANDOFF_CANCEL_REASON_LABELS[reason].toLowerCase()}). El producto vuelve a estar disponible.`,
 } as const;
 
-const notFound = () => new AppError(404, 'NOT_FOUND', HANDOFF_MESSAGES.notFound);
-const notParty = () => new AppError(403, 'FORBIDDEN', HANDOFF_MESSAGES.notParty);
-const notReserved = () => new AppError(409, 'CONFLICT', HANDOFF_MESSAGES.notReserved);
+export const notFound = () => new AppError(404, 'NOT_FOUND', HANDOFF_MESSAGES.notFound);
+export const notParty = () => new AppError(403, 'FORBIDDEN', HANDOFF_MESSAGES.notParty);
+export const notReserved = () => new AppError(409, 'CONFLICT', HANDOFF_MESSAGES.notReserved);
 
-type HandoffRow = typeof sales.$inferSelect & { sellerId: number };
+export type HandoffRow = typeof sales.$inferSelect & { sellerId: number };
 
 const selectHandoffRows = (db: Tx | SalesDeps['db'], where: SQL | undefined) =>
   db
@@ -92,11 +93,11 @@ export const handoffState = (row: HandoffRow, now: Date): HandoffState => {
   return deadline && deadline <= now ? 'completed' : 'reserved';
 };
 
-const isParty = (actor: Actor, row: HandoffRow) =>
+export const isParty = (actor: Actor, row: HandoffRow) =>
   actor.id === row.buyerId || actor.id === row.sellerId;
 
 /** Re-reads a hand-off under its product's row lock; undefined when it (or its product) is gone. */
-const lockHandoff = async (tx: Tx, id: number) => {
+export const lockHandoff = async (tx: Tx, id: number) => {
   const [first] = await selectHandoffRows(tx, eq(sales.id, id));
   if (!first) return undefined;
   const product = await lockProductRow(tx, first.sale.productId);
@@ -130,7 +131,7 @@ const toHandoffs = async (
   if (rows.length === 0) return [];
   const now = deps.now();
   const userIds = [...new Set(rows.flatMap((row) => [row.buyerId, row.sellerId]))];
-  const [productRows, people, isReviewed] = await Promise.all([
+  const [productRows, people, meetups, isReviewed] = await Promise.all([
     findProductRows(
       deps.db,
       rows.map((row) => row.productId),
@@ -139,6 +140,10 @@ const toHandoffs = async (
       .select({ id: users.id, name: users.name })
       .from(users)
       .where(inArray(users.id, userIds)),
+    findCurrentMeetups(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
     findReviewedPurchases(deps.db, rows),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
@@ -166,6 +171,12 @@ const toHandoffs = async (
         cancelledById: row.cancelledById,
         cancelReason: row.cancelReason as HandoffCancelReason | null,
         cancelNote: row.cancelNote,
+        meetup: meetups.get(row.id)?.meetup ?? null,
+        // Only a reserved hand-off waits for an answer (a called-off one's pending stays unanswered).
+        pendingMeetup:
+          handoffState(row, now) === 'reserved'
+            ? (meetups.get(row.id)?.pendingMeetup ?? null)
+            : null,
         isReviewed: isReviewed(row),
       } satisfies Handoff,
     ];

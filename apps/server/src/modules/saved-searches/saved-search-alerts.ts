@@ -6,6 +6,7 @@ import { FOLD_FUNCTION } from '../../db/schema/columns';
 import { savedSearchQueue } from '../../db/schema';
 import { inTransaction, type TxScope } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
+import { startPolledWorker } from '../../lib/polled-worker';
 import { isHitVisible } from './saved-searches.service';
 
 /**
@@ -156,35 +157,21 @@ export const processNextQueued = async (deps: AlertDeps): Promise<boolean> => {
  * resolves when the queue is empty; a pass is also started every `pollMs`.
  */
 export const createAlertMatcher = (deps: AlertDeps & Pick<AppDeps, 'bus'>) => {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const pass = async () => {
-    do {
-      again = false;
+  const worker = startPolledWorker({
+    runPass: async () => {
       while (await processNextQueued(deps)) {
         // one listing per transaction
       }
-    } while (again);
-  };
-  const kick = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const unsubscribe = deps.bus.subscribe(SAVED_SEARCH_QUEUED_TOPIC, () => void kick());
-  const timer = setInterval(() => void kick(), SAVED_SEARCH_ALERTS.pollMs);
-  timer.unref();
+    },
+    pollMs: SAVED_SEARCH_ALERTS.pollMs,
+    onError: (error) => deps.log.error({ err: error }, 'saved-search matching failed'),
+  });
+  const unsubscribe = deps.bus.subscribe(SAVED_SEARCH_QUEUED_TOPIC, () => void worker.kick());
   return {
-    kick,
+    kick: worker.kick,
     close: async () => {
       unsubscribe();
-      clearInterval(timer);
-      await running;
+      await worker.stop();
     },
   };
 };

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../lib/deps';
 import { setTotalCount } from '../../lib/pagination';
+import { startPeriodic } from '../../lib/periodic';
 import { createAlertMatcher } from './saved-search-alerts';
 import { runSavedSearchDigest, SAVED_SEARCH_DIGEST } from './saved-search-digest';
 import {
@@ -29,18 +30,20 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = (app) => {
   // Matching of new listings, woken by the bus after their transaction commits.
   const matcher = createAlertMatcher(deps);
   // The email digest: every instance looks periodically; one does the work at a time.
-  const digest = setInterval(() => {
-    runSavedSearchDigest(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'saved-search digest failed'),
-    );
-  }, SAVED_SEARCH_DIGEST.intervalMs);
-  digest.unref();
+  let stopDigest: (() => Promise<void>) | undefined;
   app.addHook('onReady', () => {
+    stopDigest = startPeriodic({
+      name: 'saved-search digest',
+      intervalMs: SAVED_SEARCH_DIGEST.intervalMs,
+      firstDelayMs: SAVED_SEARCH_DIGEST.intervalMs,
+      run: () => runSavedSearchDigest(deps),
+      log: app.log,
+    });
     void matcher.kick();
     return Promise.resolve();
   });
   app.addHook('onClose', async () => {
-    clearInterval(digest);
+    await stopDigest?.();
     await matcher.close();
   });
 

@@ -15,6 +15,14 @@ import { SafetyNudge } from '@/features/safety/components/safety-nudge';
 import { useAuth } from '@/lib/auth';
 import { readChatContact } from '@/lib/chat-contact';
 
+// Meet-ups (decision 083) load with the first card or hand-off that needs them.
+const MeetupCard = lazy(async () => ({
+  default: (await import('@/features/meetups/components/meetup-card')).MeetupCard,
+}));
+const ProposeMeetupButton = lazy(async () => ({
+  default: (await import('@/features/meetups/components/propose-meetup-button'))
+    .ProposeMeetupButton,
+}));
 // 'Calificar transacción' loads when first opened from a completed hand-off's card.
 const RateDialog = lazy(async () => ({
   default: (await import('@/features/reviews/components/rate-dialog')).RateDialog,
@@ -56,6 +64,16 @@ export const ChatRoute = () => {
           receivedAction={(message) => <MessageReportButton messageId={message.id} />}
           composerSlot={(partnerId, composer) => (
             <ConversationGate userId={partnerId}>{composer}</ConversationGate>
+          )}
+          renderMeetup={(message) => (
+            <Suspense fallback={null}>
+              <MeetupCard meetup={message.meetup} myId={user?.id ?? 0} />
+            </Suspense>
+          )}
+          headerAction={(partnerId) => (
+            <Suspense fallback={null}>
+              <ProposeMeetupButton partnerId={partnerId} />
+            </Suspense>
           )}
         />
       </ChatProvider>

@@ -184,6 +184,8 @@ describe('/create-product', () => {
       categoryId: 2,
       imageUrl:
         'http://localhost/uploads/products/x/segunda.jpg.webp,http://localhost/uploads/products/x/primera.jpg.webp',
+      // The whole list, empty too: an edit that removes the last code clears them (decision 095).
+      courseCodes: [],
     });
     // The form is disabled, then the page moves on.
     expect(screen.getByLabelText(/^Título/)).toBeDisabled();

@@ -2,7 +2,7 @@ import type { HandoffState } from '@unimercado/shared/schemas/handoffs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HandoffView } from '@/features/handoffs/api/types';
+import type { HandoffMeetup, HandoffView } from '@/features/handoffs/api/types';
 import { fakeStomp } from '@/testing/fake-stomp';
 import { makeProduct } from '@/testing/products';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '@/testing/test-utils';
@@ -34,11 +34,13 @@ const handoff = (overrides: Partial<HandoffView> = {}): HandoffView => ({
   cancelledById: null,
   cancelReason: null,
   cancelNote: null,
+  meetup: null,
+  pendingMeetup: null,
   isReviewed: false,
   ...overrides,
 });
 
-const MEETUP = {
+const MEETUP: HandoffMeetup = {
   id: 3,
   handoffId: 501,
   proposerId: PEDRO.id,
@@ -165,7 +167,7 @@ describe('the hand-off card', () => {
         role: 'seller',
         buyer: PEDRO,
         seller: ME,
-        pendingMeetup: { ...MEETUP, state: 'pending' },
+        pendingMeetup: { ...MEETUP, state: 'proposed' },
       }),
     );
     renderApp('/my-products', { user: TEST_USER });

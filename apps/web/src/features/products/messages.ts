@@ -2,6 +2,9 @@ import type { ProductConditionFilter, ProductSort } from '@unimercado/shared/con
 
 /** Spanish texts of the products screens (spec section 2); section 8's errors are in shared. */
 export const PRODUCTS_TEXT = {
+  meetupSpots: 'Puntos de encuentro que te sirven (opcional)',
+  meetupSpotsHelp: 'Los compradores los verán en la página del producto.',
+  sellerMeetupSpots: 'Puntos de encuentro del vendedor',
   /** The description's counter: '18/2.000 caracteres' (issue 18: it was cut without a word). */
   descriptionCount: (length: string, max: string, isFull: boolean) =>
     `${length}/${max} caracteres${isFull ? ': llegaste al máximo' : ''}`,

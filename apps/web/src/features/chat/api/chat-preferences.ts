@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type ChatPreferences = { unreadDigest: boolean };
+export type ChatPreferences = { unreadDigest: boolean; meetupReminderEmail: boolean };
 
 const preferencesQueryOptions = () =>
   queryOptions({
@@ -14,7 +14,8 @@ export const useChatPreferences = () => useQuery(preferencesQueryOptions());
 export const useUpdateChatPreferences = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: ChatPreferences) =>
+    /** A setting left out stays as it is. */
+    mutationFn: (preferences: Partial<ChatPreferences>) =>
       api.put<ChatPreferences>('/chat/preferences', preferences),
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryOptions().queryKey, saved),
   });

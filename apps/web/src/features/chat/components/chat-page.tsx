@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_SINGLE_VIEW_BREAKPOINT_PX } from '@unimercado/shared/constants';
-import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
 import { useAuth } from '@/lib/auth';
 import { useChatContact } from '../api/get-chat-contact';
@@ -28,12 +28,17 @@ export const ChatPage = ({
   receivedAction,
   composerSlot,
   partnerPanel,
+  renderMeetup,
+  headerAction,
 }: {
   preselected: Preselected | null;
   receivedNote?: ComponentProps<typeof LazyConversation>['receivedNote'];
   receivedAction?: ComponentProps<typeof LazyConversation>['receivedAction'];
   composerSlot?: ComponentProps<typeof LazyConversation>['composerSlot'];
   partnerPanel?: ComponentProps<typeof LazyConversation>['partnerPanel'];
+  renderMeetup?: ComponentProps<typeof LazyConversation>['renderMeetup'];
+  /** Beside the partner's name, for the selected partner. */
+  headerAction?: (partnerId: number) => ReactNode;
 }) => {
   const { user } = useAuth();
   const chat = useChat();
@@ -162,6 +167,8 @@ export const ChatPage = ({
                 receivedAction={receivedAction}
                 composerSlot={composerSlot}
                 partnerPanel={partnerPanel}
+                renderMeetup={renderMeetup}
+                headerAction={headerAction?.(selected.id)}
               />
             ) : (
               <Box

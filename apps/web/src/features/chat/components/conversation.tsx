@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { CHAT_LIMITS } from '@unimercado/shared/chat-constants';
+import type { Meetup } from '@unimercado/shared/schemas/meetups';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Fragment,
@@ -99,9 +100,15 @@ export const Conversation = ({
   receivedAction,
   composerSlot,
   partnerPanel,
+  renderMeetup,
+  headerAction,
 }: {
   /** Shown between the header and the history (the page composes the hand-off cards here). */
   partnerPanel?: ((partner: { id: number; name: string }) => ReactNode) | undefined;
+  /** How a message carrying a meet-up proposal shows (the page composes the meet-up card). */
+  renderMeetup?: ((message: DisplayMessage & { meetup: Meetup }) => ReactNode) | undefined;
+  /** Beside the partner's name (the page composes 'Proponer encuentro'). */
+  headerAction?: ReactNode;
   /** Shown under each message the partner sent (the page composes the safety nudge here). */
   receivedNote?: ((message: { id: number; content: string }) => ReactNode) | undefined;
   /** Beside each message the partner sent (the page composes 'Reportar mensaje' here). */
@@ -225,6 +232,7 @@ export const Conversation = ({
         >
           {partner.name}
         </Link>
+        {headerAction}
       </Box>
       {partnerPanel?.(partner)}
 
@@ -263,15 +271,19 @@ export const Conversation = ({
             )}
             {messages.map((message) => (
               <Fragment key={message.id}>
-                <Bubble
-                  message={message}
-                  isMine={message.senderId === myId}
-                  action={
-                    message.senderId !== myId && message.id > 0
-                      ? receivedAction?.(message)
-                      : undefined
-                  }
-                />
+                {message.meetup && renderMeetup ? (
+                  renderMeetup({ ...message, meetup: message.meetup })
+                ) : (
+                  <Bubble
+                    message={message}
+                    isMine={message.senderId === myId}
+                    action={
+                      message.senderId !== myId && message.id > 0
+                        ? receivedAction?.(message)
+                        : undefined
+                    }
+                  />
+                )}
                 {message.senderId !== myId && receivedNote?.(message)}
               </Fragment>
             ))}

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
+import { CardHeading } from '@/components/layout/card-heading';
 import { toUserMessage } from '@/lib/api-client';
 import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences';
 
@@ -15,43 +15,54 @@ export const DIGEST_TEXTS = {
   description:
     'Si tienes mensajes sin leer durante más de una hora, te enviamos un resumen por email (como máximo uno al día).',
   label: 'Enviarme el resumen',
+  meetupLabel: 'Recordarme por email mis encuentros, una hora antes',
   loadError: 'No se pudo cargar tu preferencia de avisos por email.',
   saveError: 'No se pudo guardar tu preferencia. Inténtalo de nuevo.',
 } as const;
 
-/** The profile's setting that turns the unread-messages digest on or off (issue 10). */
+/**
+ * The profile's email settings: the unread-messages digest (issue 10) and the reminder an hour
+ * before an accepted meet-up (decision 083; the in-app notification comes either way).
+ */
 export const DigestSetting = () => {
   const preferences = useChatPreferences();
   const update = useUpdateChatPreferences();
   return (
     <Card variant="outlined">
       <CardContent>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <MarkEmailUnreadOutlined color="primary" />
-          <Typography variant="h6" component="h2">
-            {DIGEST_TEXTS.title}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {DIGEST_TEXTS.description}
-        </Typography>
+        <CardHeading
+          icon={MarkEmailUnreadOutlined}
+          title={DIGEST_TEXTS.title}
+          description={DIGEST_TEXTS.description}
+        />
         {preferences.isPending ? (
           <Skeleton width={200} height={44} />
         ) : preferences.isError ? (
           <Alert severity="error">{DIGEST_TEXTS.loadError}</Alert>
         ) : (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={
-                  update.isPending ? update.variables.unreadDigest : preferences.data.unreadDigest
+          <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+            {(
+              [
+                ['unreadDigest', DIGEST_TEXTS.label],
+                ['meetupReminderEmail', DIGEST_TEXTS.meetupLabel],
+              ] as const
+            ).map(([setting, label]) => (
+              <FormControlLabel
+                key={setting}
+                control={
+                  <Switch
+                    checked={
+                      (update.isPending ? update.variables[setting] : undefined) ??
+                      preferences.data[setting]
+                    }
+                    onChange={(event) => update.mutate({ [setting]: event.target.checked })}
+                    disabled={update.isPending}
+                  />
                 }
-                onChange={(event) => update.mutate({ unreadDigest: event.target.checked })}
-                disabled={update.isPending}
+                label={label}
               />
-            }
-            label={DIGEST_TEXTS.label}
-          />
+            ))}
+          </Box>
         )}
         {update.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>

@@ -58,6 +58,10 @@ export const receiveMessage = (
   list: readonly DisplayMessage[],
   incoming: ChatMessage,
 ): DisplayMessage[] => {
+  // A meet-up proposal's message comes again when its state changes (decision 083).
+  if (incoming.meetup && list.some((message) => message.id === incoming.id)) {
+    return list.map((message) => (message.id === incoming.id ? incoming : message));
+  }
   if (isDuplicate(list, incoming)) return list as DisplayMessage[];
   const temporaryIndex = list.findIndex(
     (message) => message.temporary && sameParties(message, incoming),
@@ -105,7 +109,14 @@ export const mergeHistory = (
     merged.push(message);
   }
   for (const message of live) {
-    if (seen.has(message.id)) continue;
+    if (seen.has(message.id)) {
+      // A live copy of a meet-up proposal is newer than the history's (its state changed).
+      if (message.meetup) {
+        const index = merged.findIndex((m) => m.id === message.id);
+        if (index >= 0) merged[index] = message;
+      }
+      continue;
+    }
     if (
       message.temporary &&
       merged.some(

@@ -1,21 +1,11 @@
 import type { Handoff } from '@unimercado/shared/schemas/handoffs';
+import type { Meetup } from '@unimercado/shared/schemas/meetups';
 
 /**
- * A meet-up proposal on a hand-off (issue 20; spots and proposals are built in parallel, B1):
- * `meetup` is the accepted one, `pendingMeetup` the one awaiting an answer. Optional until the
- * contract carries them, so the card renders them as soon as the server sends them.
+ * A meet-up proposal on a hand-off (decision 083): the hand-off's `meetup` is the accepted one,
+ * `pendingMeetup` the one awaiting an answer.
  */
-export type HandoffMeetup = {
-  id: number;
-  handoffId: number;
-  proposerId: number;
-  spot: { id: number; name: string; area: string };
-  startsAt: string;
-  state: string;
-  createdAt: string;
-};
+export type HandoffMeetup = Meetup;
 
-export type HandoffView = Handoff & {
-  meetup?: HandoffMeetup | null;
-  pendingMeetup?: HandoffMeetup | null;
-};
+/** One hand-off as the API sends it (types only: the card loads no zod). */
+export type HandoffView = Handoff;

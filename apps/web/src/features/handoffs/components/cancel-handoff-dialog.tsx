@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -15,6 +10,7 @@ import {
   type HandoffCancelReason,
 } from '@unimercado/shared/schemas/handoff-messages';
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/feedback/form-dialog';
 import { TextField } from '@/components/form/text-field';
 import { toUserMessage } from '@/lib/api-client';
 import { useCancelHandoff } from '../api/change-handoff';
@@ -34,7 +30,6 @@ export const CancelHandoffDialog = ({
   onClose: () => void;
   onCancelled: () => void;
 }) => {
-  const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState<HandoffCancelReason>('no_show');
   const [note, setNote] = useState('');
@@ -51,57 +46,47 @@ export const CancelHandoffDialog = ({
   };
 
   return (
-    <Dialog
-      open
-      onClose={cancel.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      title={HANDOFF_TEXTS.cancelTitle}
+      contentSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      cancelLabel={HANDOFF_TEXTS.back}
+      submitLabel={cancel.isPending ? HANDOFF_TEXTS.cancelling : HANDOFF_TEXTS.cancel}
+      submitColor="error"
+      isPending={cancel.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{HANDOFF_TEXTS.cancelTitle}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <DialogContentText>{HANDOFF_TEXTS.cancelIntro(handoff.product.title)}</DialogContentText>
-          <FormControl>
-            <FormLabel id={reasonId}>{HANDOFF_TEXTS.reasonLabel}</FormLabel>
-            <RadioGroup
-              aria-labelledby={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as HandoffCancelReason)}
-            >
-              {HANDOFF_CANCEL_REASONS.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={HANDOFF_TEXTS.reasons[value]}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <TextField
-            label={HANDOFF_TEXTS.noteLabel}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            multiline
-            minRows={2}
-            maxRows={5}
-            slotProps={{ htmlInput: { maxLength: HANDOFF_TEXTS.noteMaxLength } }}
-            helperText={`${note.length}/${HANDOFF_TEXTS.noteMaxLength}`}
-          />
-          {cancel.isError && (
-            <Alert severity="error">{toUserMessage(cancel.error, HANDOFF_TEXTS.cancelError)}</Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={cancel.isPending}>
-            {HANDOFF_TEXTS.back}
-          </Button>
-          <Button type="submit" variant="contained" color="error" disabled={cancel.isPending}>
-            {cancel.isPending ? HANDOFF_TEXTS.cancelling : HANDOFF_TEXTS.cancel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <DialogContentText>{HANDOFF_TEXTS.cancelIntro(handoff.product.title)}</DialogContentText>
+      <FormControl>
+        <FormLabel id={reasonId}>{HANDOFF_TEXTS.reasonLabel}</FormLabel>
+        <RadioGroup
+          aria-labelledby={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as HandoffCancelReason)}
+        >
+          {HANDOFF_CANCEL_REASONS.map((value) => (
+            <FormControlLabel
+              key={value}
+              value={value}
+              control={<Radio />}
+              label={HANDOFF_TEXTS.reasons[value]}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField
+        label={HANDOFF_TEXTS.noteLabel}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        multiline
+        minRows={2}
+        maxRows={5}
+        slotProps={{ htmlInput: { maxLength: HANDOFF_TEXTS.noteMaxLength } }}
+        helperText={`${note.length}/${HANDOFF_TEXTS.noteMaxLength}`}
+      />
+      {cancel.isError && (
+        <Alert severity="error">{toUserMessage(cancel.error, HANDOFF_TEXTS.cancelError)}</Alert>
+      )}
+    </FormDialog>
   );
 };

@@ -1,9 +1,7 @@
-import { DESTINATIONS } from '@unimercado/shared/chat-constants';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense } from 'react';
 import { ErrorAlert } from '@/components/errors/error-alert';
-import { useRealtimeSubscription } from '@/lib/realtime';
+import { useReloadOnNotification } from '@/lib/realtime';
 import { HANDOFFS_KEY, useOpenHandoffs, type HandoffFilter } from '../api/get-handoffs';
 import { HANDOFF_TEXTS } from '../messages';
 import type { HandoffListProps } from './handoff-list';
@@ -17,20 +15,7 @@ const HandoffList = lazy(async () => ({
  * An accepted offer, a confirmation or a cancellation by the other side is notified live as an
  * answered offer (typeId 2, decision 075): the cards reload.
  */
-const useLiveHandoffs = () => {
-  const queryClient = useQueryClient();
-  const onNotification = useCallback(
-    (body: unknown) => {
-      const typeId =
-        typeof body === 'object' && body !== null ? (body as { typeId?: unknown }).typeId : null;
-      if (typeId === NOTIFICATION_TYPES.offerAnswered) {
-        void queryClient.invalidateQueries({ queryKey: HANDOFFS_KEY });
-      }
-    },
-    [queryClient],
-  );
-  useRealtimeSubscription(DESTINATIONS.userNotifications, onNotification);
-};
+const RELOADED = { [NOTIFICATION_TYPES.offerAnswered]: [HANDOFFS_KEY] } as const;
 
 /**
  * The hand-off cards where a member looks (issue 20): nothing while loading or when there are
@@ -43,7 +28,7 @@ export const OpenHandoffs = ({
   onRate,
 }: HandoffFilter & Omit<HandoffListProps, 'items'>) => {
   const handoffs = useOpenHandoffs({ role, partnerId });
-  useLiveHandoffs();
+  useReloadOnNotification(RELOADED);
   if (handoffs.isError && !handoffs.items) {
     return variant === 'section' ? (
       <ErrorAlert

@@ -151,7 +151,6 @@ export const ReportGroupCard = ({
             size="small"
             variant={action === 'dismiss' ? 'text' : 'outlined'}
             color={action === 'dismiss' ? 'inherit' : 'error'}
-            sx={{ minHeight: 44 }}
             onMouseEnter={onPreloadAction}
             onFocus={onPreloadAction}
             onClick={() => onAct(action)}

@@ -1,6 +1,5 @@
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
@@ -11,6 +10,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { PUSH_CATEGORIES } from '@unimercado/shared/push-constants';
 import { useEffect, useState } from 'react';
+import { CardHeading } from '@/components/layout/card-heading';
 import { toUserMessage } from '@/lib/api-client';
 import {
   isPushSupported,
@@ -73,15 +73,11 @@ export const PushSettings = () => {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <NotificationsActiveOutlined color="primary" />
-          <Typography variant="h6" component="h2">
-            {PUSH_TEXTS.title}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {PUSH_TEXTS.description}
-        </Typography>
+        <CardHeading
+          icon={NotificationsActiveOutlined}
+          title={PUSH_TEXTS.title}
+          description={PUSH_TEXTS.description}
+        />
         {device.state === 'loading' ? (
           <Skeleton width={260} height={44} />
         ) : device.state === 'unsupported' ? (

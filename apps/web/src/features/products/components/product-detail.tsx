@@ -268,6 +268,22 @@ export const ProductDetail = ({
               </Box>
             </CardContent>
           </Card>
+          {product.meetupSpots && product.meetupSpots.length > 0 && (
+            <Card sx={{ mt: 3 }}>
+              <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {PRODUCTS_TEXT.sellerMeetupSpots}
+                </Typography>
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {product.meetupSpots.map((spot) => (
+                    <DetailRow key={spot.id} icon={<PlaceOutlinedIcon />} label={spot.name}>
+                      {spot.area} · {spot.openingHours}
+                    </DetailRow>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          )}
         </Grid>
       </Grid>
       <NoticeSnackbar message={notice} onClose={() => setNotice(null)} />

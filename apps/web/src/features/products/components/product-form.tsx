@@ -22,6 +22,7 @@ import { useLocationSuggestions } from '../api/get-location-suggestions';
 import { PriceHint } from './price-hint';
 import { PRODUCTS_TEXT } from '../messages';
 import { ImagePicker, type PickedImage } from './image-picker';
+import { MeetupSpotsField } from './meetup-spots-field';
 
 type FormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
@@ -36,6 +37,8 @@ const valuesOf = (product?: Product) => ({
   status: product?.status ?? '',
   categoryId: product ? String(product.categoryId) : '0',
   courseCodes: product?.courseCodes ?? [],
+  // Only known from a product's detail: left undefined, an edit keeps the listing's spots.
+  meetupSpotIds: product?.meetupSpots?.map((spot) => spot.id),
 });
 
 // The chip input (MUI Autocomplete) loads apart from the rest of the form.
@@ -239,6 +242,19 @@ export const ProductForm = ({
                   error={fieldState.error?.message}
                 />
               </Suspense>
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="meetupSpotIds"
+            render={({ field }) => (
+              <MeetupSpotsField
+                value={field.value?.map(Number)}
+                onChange={field.onChange}
+                disabled={disabled}
+              />
             )}
           />
         </Grid>

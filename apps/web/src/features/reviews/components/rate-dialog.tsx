@@ -1,15 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { REVIEW_COMMENT_MAX_LENGTH } from '@unimercado/shared/schemas/trade-messages';
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/feedback/form-dialog';
 import { toUserMessage } from '@/lib/api-client';
 import { useCreateReview } from '../api/create-review';
 import { REVIEWS_TEXT } from '../messages';
@@ -30,7 +25,6 @@ export const RateDialog = ({
   onClose: () => void;
   onSent: () => void;
 }) => {
-  const titleId = useId();
   const ratingId = useId();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
@@ -52,61 +46,50 @@ export const RateDialog = ({
   };
 
   return (
-    <Dialog
-      open
-      onClose={review.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      title={REVIEWS_TEXT.dialogTitle}
+      cancelLabel={REVIEWS_TEXT.cancel}
+      submitLabel={review.isPending ? REVIEWS_TEXT.sending : REVIEWS_TEXT.send}
+      isSubmitDisabled={rating === null}
+      isPending={review.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{REVIEWS_TEXT.dialogTitle}</DialogTitle>
-        <DialogContent>
-          <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{product.title}</Typography>
-          {product.sellerName && (
-            <Typography color="text.secondary">Vendedor: {product.sellerName}</Typography>
-          )}
-          <Typography id={ratingId} component="p" variant="body2" sx={{ mt: 2, mb: 0.5 }}>
-            {REVIEWS_TEXT.ratingLabel}
-          </Typography>
-          <Rating
-            name="rating"
-            value={rating}
-            onChange={(_event, value) =>
-              setRating(value !== null && Number.isInteger(value) ? value : null)
-            }
-            size="large"
-            aria-labelledby={ratingId}
-            getLabelText={REVIEWS_TEXT.stars}
-            emptyLabelText={REVIEWS_TEXT.noRating}
-            sx={{ fontSize: '2.5rem' }}
-          />
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
-            {REVIEWS_TEXT.ratingHint}
-          </Typography>
-          <TextField
-            label={REVIEWS_TEXT.comment}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            multiline
-            minRows={3}
-            slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX_LENGTH } }}
-          />
-          {review.isError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {toUserMessage(review.error, REVIEWS_TEXT.sendError)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={review.isPending}>
-            {REVIEWS_TEXT.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={rating === null || review.isPending}>
-            {review.isPending ? REVIEWS_TEXT.sending : REVIEWS_TEXT.send}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{product.title}</Typography>
+      {product.sellerName && (
+        <Typography color="text.secondary">Vendedor: {product.sellerName}</Typography>
+      )}
+      <Typography id={ratingId} component="p" variant="body2" sx={{ mt: 2, mb: 0.5 }}>
+        {REVIEWS_TEXT.ratingLabel}
+      </Typography>
+      <Rating
+        name="rating"
+        value={rating}
+        onChange={(_event, value) =>
+          setRating(value !== null && Number.isInteger(value) ? value : null)
+        }
+        size="large"
+        aria-labelledby={ratingId}
+        getLabelText={REVIEWS_TEXT.stars}
+        emptyLabelText={REVIEWS_TEXT.noRating}
+        sx={{ fontSize: '2.5rem' }}
+      />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
+        {REVIEWS_TEXT.ratingHint}
+      </Typography>
+      <TextField
+        label={REVIEWS_TEXT.comment}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        multiline
+        minRows={3}
+        slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX_LENGTH } }}
+      />
+      {review.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {toUserMessage(review.error, REVIEWS_TEXT.sendError)}
+        </Alert>
+      )}
+    </FormDialog>
   );
 };

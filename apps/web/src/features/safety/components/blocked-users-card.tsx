@@ -1,6 +1,5 @@
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,6 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { CardHeading } from '@/components/layout/card-heading';
 import { toUserMessage } from '@/lib/api-client';
 import { useBlockedUsers, useUnblockUser } from '../api/blocks';
 import { SAFETY_TEXTS } from '../messages';
@@ -20,12 +20,7 @@ export const BlockedUsersCard = () => {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <BlockOutlined color="primary" />
-          <Typography variant="h6" component="h2">
-            {SAFETY_TEXTS.blockedTitle}
-          </Typography>
-        </Box>
+        <CardHeading icon={BlockOutlined} title={SAFETY_TEXTS.blockedTitle} />
         {blocked.isPending ? (
           <Skeleton width={200} height={44} />
         ) : blocked.isError ? (
@@ -43,7 +38,6 @@ export const BlockedUsersCard = () => {
                 secondaryAction={
                   <Button
                     size="small"
-                    sx={{ minHeight: 44 }}
                     disabled={unblock.isPending && unblock.variables === member.userId}
                     onClick={() => unblock.mutate(member.userId)}
                   >

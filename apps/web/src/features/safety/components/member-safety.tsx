@@ -38,12 +38,7 @@ export const MemberSafety = ({ userId, name }: { userId: number; name: string })
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <ReportTrigger targetType="user" targetId={userId}>
           {(trigger) => (
-            <Button
-              {...trigger}
-              color="inherit"
-              startIcon={<FlagOutlined />}
-              sx={{ minHeight: 44 }}
-            >
+            <Button {...trigger} color="inherit" startIcon={<FlagOutlined />}>
               {SAFETY_TEXTS.reportMember}
             </Button>
           )}
@@ -52,7 +47,6 @@ export const MemberSafety = ({ userId, name }: { userId: number; name: string })
           <Button
             color="error"
             startIcon={<BlockOutlined />}
-            sx={{ minHeight: 44 }}
             disabled={state.isPending}
             onClick={() => setConfirming(true)}
           >

@@ -13,7 +13,6 @@ export const UnblockButton = ({
   <Button
     color="inherit"
     size="small"
-    sx={{ minHeight: 44 }}
     disabled={unblock.isPending}
     onClick={() => unblock.mutate(userId)}
   >

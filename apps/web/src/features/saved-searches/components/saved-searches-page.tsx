@@ -113,18 +113,11 @@ const SavedSearchCard = ({
           </Alert>
         )}
       </CardContent>
-      <CardActions
-        sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}
-      >
-        <Button
-          variant="contained"
-          startIcon={<SearchIcon />}
-          onClick={open}
-          sx={{ minHeight: 44 }}
-        >
+      <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" startIcon={<SearchIcon />} onClick={open}>
           {TEXT.open}
         </Button>
-        <Button startIcon={<EditOutlinedIcon />} onClick={onRename} sx={{ minHeight: 44 }}>
+        <Button startIcon={<EditOutlinedIcon />} onClick={onRename}>
           {TEXT.rename}
         </Button>
         <Button
@@ -137,16 +130,10 @@ const SavedSearchCard = ({
           }
           onClick={() => update.mutate({ id: saved.id, isPaused: !saved.isPaused })}
           disabled={update.isPending}
-          sx={{ minHeight: 44 }}
         >
           {saved.isPaused ? TEXT.resume : TEXT.pause}
         </Button>
-        <Button
-          color="error"
-          startIcon={<DeleteOutlineIcon />}
-          onClick={onRemove}
-          sx={{ minHeight: 44 }}
-        >
+        <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={onRemove}>
           {TEXT.remove}
         </Button>
       </CardActions>

@@ -1,19 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import {
   defaultPasskeyName,
   PASSKEY_NAME_MAX_LENGTH,
 } from '@unimercado/shared/schemas/passkey-messages';
 import type { Passkey } from '@unimercado/shared/schemas/passkeys';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { FormDialog } from '@/components/feedback/form-dialog';
 import { PasswordField } from '@/components/form/password-field';
 import { TextField } from '@/components/form/text-field';
 import { ApiError } from '@/lib/api-client';
@@ -37,7 +32,6 @@ export const AddPasskeyDialog = ({
 }) => {
   const { token } = useAuth();
   const add = useAddPasskey();
-  const titleId = useId();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [wasAsked, setWasAsked] = useState(false);
@@ -65,60 +59,48 @@ export const AddPasskeyDialog = ({
   };
 
   return (
-    <Dialog
-      open
-      onClose={add.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      title={PASSKEY_TEXTS.add}
+      cancelLabel={PASSKEY_TEXTS.cancel}
+      submitLabel={PASSKEY_TEXTS.continue}
+      isPending={add.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{PASSKEY_TEXTS.add}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {add.isError && (
-              <Alert severity="error" role="alert">
-                {passkeyErrorMessage(add.error, PASSKEY_TEXTS.addError)}
-              </Alert>
-            )}
-            {add.isPending && <Alert severity="info">{PASSKEY_TEXTS.waiting}</Alert>}
-            <TextField
-              name="passkeyName"
-              label={PASSKEY_TEXTS.nameLabel}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              placeholder={placeholder}
-              slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {add.isError && (
+          <Alert severity="error" role="alert">
+            {passkeyErrorMessage(add.error, PASSKEY_TEXTS.addError)}
+          </Alert>
+        )}
+        {add.isPending && <Alert severity="info">{PASSKEY_TEXTS.waiting}</Alert>}
+        <TextField
+          name="passkeyName"
+          label={PASSKEY_TEXTS.nameLabel}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder={placeholder}
+          slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
+        />
+        {needsPassword && (
+          <>
+            <DialogContentText>{PASSKEY_TEXTS.passwordHint}</DialogContentText>
+            <PasswordField
+              name="currentPassword"
+              label={PASSKEY_TEXTS.passwordLabel}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setIsPasswordMissing(false);
+              }}
+              error={isPasswordMissing}
+              helperText={isPasswordMissing ? PASSKEY_TEXTS.passwordRequired : undefined}
+              autoComplete="current-password"
             />
-            {needsPassword && (
-              <>
-                <DialogContentText>{PASSKEY_TEXTS.passwordHint}</DialogContentText>
-                <PasswordField
-                  name="currentPassword"
-                  label={PASSKEY_TEXTS.passwordLabel}
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    setIsPasswordMissing(false);
-                  }}
-                  error={isPasswordMissing}
-                  helperText={isPasswordMissing ? PASSKEY_TEXTS.passwordRequired : undefined}
-                  autoComplete="current-password"
-                />
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={add.isPending}>
-            {PASSKEY_TEXTS.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
-            {PASSKEY_TEXTS.continue}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 };
 

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Passkey } from '@unimercado/shared/schemas/passkeys';
 import { lazy, Suspense, useId, useState } from 'react';
+import { CardHeading } from '@/components/layout/card-heading';
 import { formatDate } from '@/utils/format';
 import { usePasskeys } from '../api/passkeys';
 import { PASSKEY_TEXTS } from './passkey-texts';
@@ -40,15 +41,12 @@ export const PasskeysCard = () => {
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <KeyOutlined color="primary" />
-          <Typography variant="h6" component="h2" id={titleId}>
-            {PASSKEY_TEXTS.title}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {PASSKEY_TEXTS.description}
-        </Typography>
+        <CardHeading
+          icon={KeyOutlined}
+          title={PASSKEY_TEXTS.title}
+          description={PASSKEY_TEXTS.description}
+          id={titleId}
+        />
         {justAdded && (
           <Alert severity="success" sx={{ mb: 1 }} onClose={() => setJustAdded(false)}>
             {PASSKEY_TEXTS.addedNotice}
