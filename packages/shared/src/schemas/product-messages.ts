@@ -7,6 +7,7 @@ import {
   MAX_IMAGES,
   TITLE_MAX_LENGTH,
 } from '../constants';
+import { PRODUCT_READ_MESSAGES } from './product-read-messages';
 
 /*
  * Kept apart from the zod schemas (products.ts) so the web pages that only show texts do not
@@ -16,6 +17,7 @@ const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
 
 /** Spanish messages of spec sections 5 and 8, shared by the forms and the API. */
 export const PRODUCT_MESSAGES = {
+  ...PRODUCT_READ_MESSAGES,
   titleRequired: 'El título es obligatorio',
   titleTooLong: `El título no puede tener más de ${TITLE_MAX_LENGTH} caracteres`,
   descriptionRequired: 'La descripción es obligatoria',
@@ -46,7 +48,6 @@ export const PRODUCT_MESSAGES = {
   noFiles: 'Selecciona al menos una imagen.',
   imageNotUploaded:
     'Alguna de las imágenes no es válida o ya no está disponible. Vuelve a subirla e inténtalo de nuevo.',
-  notFound: 'El producto no fue encontrado.',
   notOwner: 'Solo el vendedor puede modificar este producto.',
   idMismatch: 'El id del cuerpo no coincide con el de la ruta.',
   sellerMismatch: 'Solo puedes publicar productos a tu nombre.',
@@ -58,8 +59,6 @@ export const PRODUCT_MESSAGES = {
   conditionFilterInvalid: 'El estado debe ser NUEVO, SEMINUEVO o USADO.',
   createError: 'Error al publicar el producto',
   createSuccess: '¡Producto publicado exitosamente! Redirigiendo...',
-  loadError: 'Error al cargar el producto. Por favor, intenta nuevamente.',
-  listError: 'Error al cargar los productos. Por favor, intenta nuevamente.',
   categoriesError: 'Error cargando categorías',
   editImagesError: 'Error al subir imagen o actualizar producto',
   editError: 'Error al actualizar el producto.',

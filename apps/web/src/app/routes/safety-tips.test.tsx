@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SAFETY_TEXTS } from '@/features/safety/messages';
+import { SAFETY_TIPS_TEXTS } from '@/features/safety/tips-messages';
 import { renderApp } from '@/testing/test-utils';
 
 describe('/consejos-de-seguridad', () => {
@@ -9,7 +9,7 @@ describe('/consejos-de-seguridad', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Consejos de seguridad' }),
     ).toBeInTheDocument();
-    for (const [index, tip] of SAFETY_TEXTS.tips.entries()) {
+    for (const [index, tip] of SAFETY_TIPS_TEXTS.tips.entries()) {
       expect(
         screen.getByRole('heading', { level: 2, name: `${index + 1}. ${tip.title}` }),
       ).toBeInTheDocument();

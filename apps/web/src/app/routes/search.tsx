@@ -15,7 +15,6 @@ import {
 } from '@/features/products/components/search-panel';
 import { useRequireSignIn } from '@/features/products/hooks/use-pending-action';
 import { PRODUCTS_TEXT } from '@/features/products/messages';
-import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import {
   filtersFromParams,
   paramsFromFilters,
@@ -33,6 +32,14 @@ const RESULTS_LABEL = 'Resultados de la búsqueda';
 
 // The results' code (cards, favourite and offer) loads with the first request, not before the
 // first render (issue 7's JS budget); the same skeletons show meanwhile.
+// 'Guardar búsqueda' hydrates when its code arrives (a click before is replayed then): the
+// saving code stays out of the public page's first load (JS budget, decision 051).
+const SaveSearchButton = lazyPart(
+  'save-search-button',
+  async () =>
+    (await import('@/features/saved-searches/components/save-search-button')).SaveSearchButton,
+);
+
 const SearchResults = lazyPart(
   'search-results',
   async () => (await import('./search-results')).SearchResults,

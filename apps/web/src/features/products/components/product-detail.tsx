@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
+import { PRODUCT_READ_MESSAGES } from '@unimercado/shared/schemas/product-read-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -146,7 +146,7 @@ export const ProductDetail = ({
           }
         >
           <AlertTitle>
-            {isNotFound ? PRODUCT_MESSAGES.notFound : PRODUCT_MESSAGES.loadError}
+            {isNotFound ? PRODUCT_READ_MESSAGES.notFound : PRODUCT_READ_MESSAGES.loadError}
           </AlertTitle>
           {isNotFound
             ? 'Puede que el vendedor lo haya eliminado. Mira otros productos disponibles.'

@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
+import { PRODUCT_READ_MESSAGES } from '@unimercado/shared/schemas/product-read-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Suspense, useEffect, type ComponentProps } from 'react';
@@ -38,7 +38,7 @@ export const ProductResults = ({
   if (query.isError) {
     return (
       <ErrorAlert
-        message={PRODUCT_MESSAGES.listError}
+        message={PRODUCT_READ_MESSAGES.listError}
         onRetry={() => void query.refetch()}
         isRetrying={query.isFetching}
       />

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/product-messages';
+import { PRODUCT_READ_MESSAGES } from '@unimercado/shared/schemas/product-read-messages';
 import type { Product } from '@unimercado/shared/schemas/products';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/errors/error-alert';
@@ -57,7 +57,7 @@ export const RecentListings = ({
       </Button>
     </Box>
     {isError ? (
-      <ErrorAlert message={PRODUCT_MESSAGES.listError} onRetry={onRetry} />
+      <ErrorAlert message={PRODUCT_READ_MESSAGES.listError} onRetry={onRetry} />
     ) : (
       <ProductGrid
         label="Publicado recientemente"
