@@ -23,6 +23,8 @@ import { createPasswordHasher, type PasswordHasher } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { findEmailRecipients } from './modules/chat/chat.service';
+import type { ExpiryEmailRecipients } from './modules/products/listing-expiry';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import {
@@ -270,6 +272,9 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api/roles' });
   await app.register(categoriesRoutes, { prefix: '/api/categories' });
+  // The expiry reminder by email follows the member's email settings (the chat module's).
+  const expiryEmailRecipients: ExpiryEmailRecipients = (tx, userIds) =>
+    findEmailRecipients(tx, 'listingExpiryEmail', userIds);
   await app.register(productsRoutes, {
     prefix: '/api/products',
     // Products and sales do not import each other in a circle: sales reads products, and the
@@ -280,6 +285,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       rejectPendingOffers: (scope, product, reason) =>
         rejectPendingOffers(scope, depsOf(app), product, { reason }),
     },
+    expiryEmailRecipients,
   });
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(salesRoutes, { prefix: '/api/sales' });
@@ -302,7 +308,9 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(moderationRoutes, { prefix: '/api/moderation' });
   await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches' });
   // Browser tests only; never with NODE_ENV=production (config/env.ts, decision 094).
-  if (config.testHooks) await app.register(productTestHooksRoutes, { prefix: '/api/test' });
+  if (config.testHooks) {
+    await app.register(productTestHooksRoutes, { prefix: '/api/test', expiryEmailRecipients });
+  }
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

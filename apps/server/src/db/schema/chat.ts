@@ -36,7 +36,7 @@ export const chatMessages = pgTable(
 /**
  * A member's chat settings (a row only once something differs from the defaults): whether unread
  * messages are summarised by email, and when the last summary went out (at most one a day);
- * whether meet-up reminders also go by email.
+ * whether meet-up reminders and listing expiry reminders also go by email.
  */
 export const chatPreferences = pgTable('chat_preferences', {
   userId: integer('user_id')
@@ -45,6 +45,8 @@ export const chatPreferences = pgTable('chat_preferences', {
   unreadDigest: boolean('unread_digest').notNull().default(true),
   /** Opted in to an email reminder an hour before an accepted meet-up (decision 083). */
   meetupReminderEmail: boolean('meetup_reminder_email').notNull().default(false),
+  /** Opted in to an email when a listing is about to expire (issue 21, decision 094). */
+  listingExpiryEmail: boolean('listing_expiry_email').notNull().default(false),
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
   updatedAt: updatedAt(),
 });

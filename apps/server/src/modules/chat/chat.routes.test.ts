@@ -223,26 +223,48 @@ describe('chat REST calls', () => {
     expect(await notificationsOf()).toHaveLength(2);
   });
 
-  it('GET/PUT /api/chat/preferences: the caller’s own digest and meet-up reminder settings', async () => {
+  it('GET/PUT /api/chat/preferences: the caller’s own digest and email reminder settings', async () => {
     expect((await call('GET', '/api/chat/preferences', ana.token)).json()).toEqual({
       unreadDigest: true,
       meetupReminderEmail: false,
+      listingExpiryEmail: false,
     });
     const off = await call('PUT', '/api/chat/preferences', ana.token, { unreadDigest: false });
-    expect(off.json()).toEqual({ unreadDigest: false, meetupReminderEmail: false });
+    expect(off.json()).toEqual({
+      unreadDigest: false,
+      meetupReminderEmail: false,
+      listingExpiryEmail: false,
+    });
     // A setting left out stays as it is.
     const on = await call('PUT', '/api/chat/preferences', ana.token, { meetupReminderEmail: true });
-    expect(on.json()).toEqual({ unreadDigest: false, meetupReminderEmail: true });
+    expect(on.json()).toEqual({
+      unreadDigest: false,
+      meetupReminderEmail: true,
+      listingExpiryEmail: false,
+    });
+    const expiry = await call('PUT', '/api/chat/preferences', ana.token, {
+      listingExpiryEmail: true,
+    });
+    expect(expiry.json()).toEqual({
+      unreadDigest: false,
+      meetupReminderEmail: true,
+      listingExpiryEmail: true,
+    });
     expect((await call('GET', '/api/chat/preferences', ana.token)).json()).toEqual({
       unreadDigest: false,
       meetupReminderEmail: true,
+      listingExpiryEmail: true,
     });
     expect((await call('GET', '/api/chat/preferences', beto.token)).json()).toEqual({
       unreadDigest: true,
       meetupReminderEmail: false,
+      listingExpiryEmail: false,
     });
     expect(
       (await call('PUT', '/api/chat/preferences', ana.token, { unreadDigest: 'no' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('PUT', '/api/chat/preferences', ana.token, { listingExpiryEmail: 1 })).statusCode,
     ).toBe(400);
   });
 

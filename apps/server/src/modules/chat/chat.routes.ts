@@ -41,6 +41,8 @@ const chatPreferencesSchema = z.object({
   unreadDigest: z.boolean(),
   /** An email reminder an hour before an accepted meet-up, besides the notification. */
   meetupReminderEmail: z.boolean(),
+  /** An email when a listing is about to expire, besides the notification (decision 094). */
+  listingExpiryEmail: z.boolean(),
 });
 /** A setting left out stays as it is. */
 const chatPreferencesBodySchema = chatPreferencesSchema.partial();

@@ -9,10 +9,10 @@ import {
 } from '@unimercado/shared/chat';
 import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import type { Meetup } from '@unimercado/shared/schemas/meetups';
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hasRows, queryRows } from '../../db/rows';
-import { chatMessages, chatPreferences } from '../../db/schema';
+import { chatMessages, chatPreferences, users } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import { assertNotBlocked } from '../blocks/blocks.service';
@@ -396,7 +396,14 @@ export const countUnreadMessages = async ({ db }: Pick<AppDeps, 'db'>, actor: Ac
   return { unread: row?.unread ?? 0, conversations: Number(row?.conversations ?? 0) };
 };
 
-export type ChatPreferences = { unreadDigest: boolean; meetupReminderEmail: boolean };
+export type ChatPreferences = {
+  unreadDigest: boolean;
+  meetupReminderEmail: boolean;
+  listingExpiryEmail: boolean;
+};
+
+/** The reminders a member may also get by email, off unless they opt in. */
+export type EmailReminder = 'meetupReminderEmail' | 'listingExpiryEmail';
 
 export const getChatPreferences = async (
   { db }: Pick<AppDeps, 'db'>,
@@ -406,25 +413,39 @@ export const getChatPreferences = async (
     .select({
       unreadDigest: chatPreferences.unreadDigest,
       meetupReminderEmail: chatPreferences.meetupReminderEmail,
+      listingExpiryEmail: chatPreferences.listingExpiryEmail,
     })
     .from(chatPreferences)
     .where(eq(chatPreferences.userId, actor.id));
   return {
     unreadDigest: row?.unreadDigest ?? true,
     meetupReminderEmail: row?.meetupReminderEmail ?? false,
+    listingExpiryEmail: row?.listingExpiryEmail ?? false,
   };
 };
 
-/** Of `userIds`, those who asked for meet-up reminders by email too (decision 083). */
-export const findMeetupReminderEmailOptIns = async (db: Database | Tx, userIds: number[]) => {
-  if (userIds.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ userId: chatPreferences.userId })
+/**
+ * Of `userIds`, the members who asked for `reminder` by email too and can get it: a verified
+ * address, the account not deleted (decision 083).
+ */
+export const findEmailRecipients = async (
+  db: Database | Tx,
+  reminder: EmailReminder,
+  userIds: number[],
+) => {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(chatPreferences)
+    .innerJoin(users, eq(users.id, chatPreferences.userId))
     .where(
-      and(inArray(chatPreferences.userId, userIds), eq(chatPreferences.meetupReminderEmail, true)),
+      and(
+        inArray(chatPreferences.userId, userIds),
+        eq(chatPreferences[reminder], true),
+        isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
     );
-  return new Set(rows.map((row) => row.userId));
 };
 
 /** A setting left out stays as it is (clients written before the meet-up reminder send one). */
@@ -438,6 +459,9 @@ export const updateChatPreferences = async (
     ...(input.meetupReminderEmail === undefined
       ? {}
       : { meetupReminderEmail: input.meetupReminderEmail }),
+    ...(input.listingExpiryEmail === undefined
+      ? {}
+      : { listingExpiryEmail: input.listingExpiryEmail }),
     updatedAt: deps.now(),
   };
   await deps.db

@@ -4,7 +4,13 @@ import type { Notification } from '@unimercado/shared/schemas/notifications';
 import type { Product, SellerStats } from '@unimercado/shared/schemas/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../../lib/deps';
-import { createTestApp, type Account, type TestContext } from '../../test/helpers';
+import {
+  createAccount,
+  createTestApp,
+  readOutbox,
+  type Account,
+  type TestContext,
+} from '../../test/helpers';
 import { createProduct } from '../../test/products';
 import {
   acceptOffer,
@@ -15,6 +21,7 @@ import {
   postOffer,
   type TradeCast,
 } from '../../test/trade';
+import { findEmailRecipients } from '../chat/chat.service';
 import { runListingExpiry } from './listing-expiry';
 
 const DAY = 24 * 60 * 60_000;
@@ -34,7 +41,11 @@ afterAll(() => ctx.close());
 const at = (days: number) => {
   clock = new Date(START.getTime() + days * DAY);
 };
-const run = () => runListingExpiry(depsOf(ctx.app));
+const run = () =>
+  runListingExpiry({
+    ...depsOf(ctx.app),
+    expiryEmailRecipients: (tx, userIds) => findEmailRecipients(tx, 'listingExpiryEmail', userIds),
+  });
 
 const idsOf = async (who: Account | null, url: string) => {
   const res = await callAs(ctx, who, 'GET', url);
@@ -202,5 +213,49 @@ describe('listings expire after LISTING_TTL_DAYS unless renewed (decision 094)',
       isExpired: false,
       expiresAt: new Date(START.getTime() + 660 * DAY).toISOString(),
     });
+  });
+});
+
+describe('the reminder by email, for sellers who opted in (issue 21)', () => {
+  it('mails the reminder only to a seller who asked for it in their email settings', async () => {
+    const [keen, quiet] = await Promise.all([
+      createAccount(ctx, { verified: true }),
+      createAccount(ctx, { verified: true }),
+    ]);
+    const settings = await callAs(ctx, keen, 'PUT', '/api/chat/preferences', {
+      listingExpiryEmail: true,
+    });
+    expect(settings.statusCode).toBe(200);
+    // Off unless asked for; the other settings keep their defaults.
+    expect(settings.json()).toEqual({
+      unreadDigest: true,
+      meetupReminderEmail: false,
+      listingExpiryEmail: true,
+    });
+    expect((await callAs(ctx, quiet, 'GET', '/api/chat/preferences')).json()).toMatchObject({
+      listingExpiryEmail: false,
+    });
+    at(200);
+    const calculator = await createProduct(ctx, keen, { title: 'Calculadora científica Casio' });
+    await createProduct(ctx, quiet, { title: 'Bata de laboratorio' });
+
+    at(257.1);
+    expect((await run()).reminded).toBeGreaterThanOrEqual(2);
+    await ctx.app.mailer.flush();
+    const mails = await readOutbox(ctx.config, keen.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Tu publicación «Calculadora científica Casio» caduca pronto');
+    const expiry = campusDateFormat(ctx.config.campusTimeZone).formatDate(calculator.expiresAt);
+    expect(mails[0]?.text).toContain(`"Calculadora científica Casio" caduca el ${expiry}`);
+    expect(mails[0]?.text).toContain(`${ctx.config.publicUrl}/my-products`);
+    expect(await readOutbox(ctx.config, quiet.email)).toHaveLength(0);
+    // Both still get the notification in the app.
+    expect(await expiryNotes(keen)).toHaveLength(1);
+    expect(await expiryNotes(quiet)).toHaveLength(1);
+
+    // Reminded once: another pass mails nothing more.
+    await run();
+    await ctx.app.mailer.flush();
+    expect(await readOutbox(ctx.config, keen.email)).toHaveLength(1);
   });
 });

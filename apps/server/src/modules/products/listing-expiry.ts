@@ -2,8 +2,9 @@ import { NOTIFICATION_TYPES } from '@unimercado/shared/constants';
 import { campusDateFormat } from '@unimercado/shared/format';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
-import { inTransaction } from '../../db/tx';
+import { inTransaction, type Tx } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
+import { plainText, renderEmail } from '../../lib/email';
 import { startPeriodic } from '../../lib/periodic';
 import { PRODUCTS_CHANGED_TOPIC } from './products.queries';
 
@@ -35,6 +36,33 @@ export const LISTING_EXPIRY_NOTIFICATIONS = {
     `Tu publicación «${title}» caducó y ya no aparece en las búsquedas. Renuévala en Mis productos con un clic.`,
 } as const;
 
+/** The reminder by email, for sellers who opted in (issue 21: "email if opted in"). */
+export const LISTING_EXPIRY_EMAIL = {
+  subject: (title: string) => `Tu publicación «${title}» caduca pronto`,
+  intro: (title: string, date: string) => [
+    `Tu publicación "${title}" caduca el ${date}.`,
+    'Renuévala con un clic en Mis productos para que siga apareciendo en las búsquedas.',
+  ],
+  action: 'Ir a Mis productos',
+  outro: (profileUrl: string) =>
+    `Recibes este aviso porque lo activaste en tu perfil: ${profileUrl}`,
+} as const;
+
+/**
+ * Of `userIds`, the sellers who opted in to the reminder by email and can get it. The setting is
+ * the chat module's (its email settings); app.ts hands the lookup over, so the modules do not
+ * import each other in a circle.
+ */
+export type ExpiryEmailRecipients = (
+  tx: Tx,
+  userIds: number[],
+) => Promise<{ id: number; name: string; email: string }[]>;
+
+export type ListingExpiryDeps = Pick<
+  AppDeps,
+  'db' | 'now' | 'notifier' | 'bus' | 'config' | 'mailer'
+> & { expiryEmailRecipients: ExpiryEmailRecipients };
+
 type ListingRow = { id: number; seller_id: number; title: string; expires_at: Date | string };
 
 export type ListingExpiryReport = { reminded: number; expired: number; skipped: boolean };
@@ -44,9 +72,7 @@ export type ListingExpiryReport = { reminded: number; expired: number; skipped: 
  * through) and to repeat (each reminder and each expiry is claimed in the transaction that
  * notifies it, and a notification's event key names the period it belongs to).
  */
-export const runListingExpiry = async (
-  deps: Pick<AppDeps, 'db' | 'now' | 'notifier' | 'bus' | 'config'>,
-): Promise<ListingExpiryReport> => {
+export const runListingExpiry = async (deps: ListingExpiryDeps): Promise<ListingExpiryReport> => {
   const now = deps.now();
   const remindBefore = new Date(now.getTime() + deps.config.listings.reminderDays * DAY_MS);
   const { formatDate } = campusDateFormat(deps.config.campusTimeZone);
@@ -94,6 +120,28 @@ export const runListingExpiry = async (
     };
     await tell(reminded, 'expiry-reminder');
     await tell(expired, 'expired');
+    const sellers = [...new Set(reminded.map((row) => row.seller_id))];
+    const recipients = new Map(
+      (await deps.expiryEmailRecipients(tx, sellers)).map((seller) => [seller.id, seller]),
+    );
+    for (const row of reminded) {
+      const seller = recipients.get(row.seller_id);
+      if (!seller) continue;
+      const { publicUrl, appName } = deps.config;
+      const { text, html } = renderEmail({
+        appName,
+        greeting: `Hola, ${plainText(seller.name)}:`,
+        intro: LISTING_EXPIRY_EMAIL.intro(plainText(row.title), formatDate(row.expires_at)),
+        action: { label: LISTING_EXPIRY_EMAIL.action, url: `${publicUrl}/my-products` },
+        outro: [LISTING_EXPIRY_EMAIL.outro(`${publicUrl}/profile`)],
+      });
+      await deps.mailer.enqueue(scope, {
+        to: seller.email,
+        subject: LISTING_EXPIRY_EMAIL.subject(plainText(row.title)),
+        text,
+        html,
+      });
+    }
     // Every instance drops its cached lists: the expired listings leave them at once.
     if (expired.length > 0) afterCommit(() => deps.bus.publish(PRODUCTS_CHANGED_TOPIC, {}));
     return { reminded: reminded.length, expired: expired.length, skipped: false };
@@ -101,9 +149,7 @@ export const runListingExpiry = async (
 };
 
 /** Runs a pass a minute after start and then every LISTING_EXPIRY.intervalMs; returns the stop. */
-export const startListingExpiry = (
-  deps: Pick<AppDeps, 'db' | 'now' | 'notifier' | 'bus' | 'config' | 'log'>,
-) =>
+export const startListingExpiry = (deps: ListingExpiryDeps & Pick<AppDeps, 'log'>) =>
   startPeriodic({
     name: 'listing expiry',
     run: async () => {

@@ -51,7 +51,7 @@ import {
 } from './products.service';
 import { createCache } from '../../lib/cache';
 import { hasBlockedAnyone } from '../blocks/blocks.service';
-import { startListingExpiry } from './listing-expiry';
+import { startListingExpiry, type ExpiryEmailRecipients } from './listing-expiry';
 import { saveUploads, startUploadSweeper } from './uploads';
 
 const e = errorBodySchema;
@@ -136,11 +136,14 @@ const toCachedPage = (page: ProductPage): CachedPage => ({
 });
 
 /** The sales module's part in removing or selling a listing, handed over by app.ts. */
-export type ProductsRoutesOptions = { offers: ProductOffers };
+export type ProductsRoutesOptions = {
+  offers: ProductOffers;
+  expiryEmailRecipients: ExpiryEmailRecipients;
+};
 
 export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = async (
   app,
-  { offers },
+  { offers, expiryEmailRecipients },
 ) => {
   const base = depsOf(app);
   const lists = createCache<CachedPage>({
@@ -179,7 +182,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   ];
   let stoppers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    stoppers = [startUploadSweeper(base), startListingExpiry(base)];
+    stoppers = [startUploadSweeper(base), startListingExpiry({ ...base, expiryEmailRecipients })];
     await app.bus.whenSubscribed();
   });
   app.addHook('onClose', async () => {

@@ -6,7 +6,7 @@ import { products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { depsOf } from '../../lib/deps';
 import { PRODUCT_MESSAGES } from '@unimercado/shared/schemas/products';
-import { runListingExpiry } from './listing-expiry';
+import { runListingExpiry, type ExpiryEmailRecipients } from './listing-expiry';
 import { PRODUCTS_CHANGED_TOPIC } from './products.queries';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -17,8 +17,10 @@ const DAY_MS = 24 * 60 * 60_000;
  * the periodic job runs (decision 094). Moving the server's clock instead would also expire
  * every session and rate-limit window of the run.
  */
-export const productTestHooksRoutes: FastifyPluginAsyncZod = (app) => {
-  const deps = depsOf(app);
+export const productTestHooksRoutes: FastifyPluginAsyncZod<{
+  expiryEmailRecipients: ExpiryEmailRecipients;
+}> = (app, { expiryEmailRecipients }) => {
+  const deps = { ...depsOf(app), expiryEmailRecipients };
   app.post(
     '/products/:id/expiry',
     {

@@ -242,7 +242,11 @@ describe('meet-up proposals in chat (decision 083)', () => {
     const meetup = await proposed(buyer, sale.id, { startsAt: inHours(5) });
     await answer(seller, meetup.id, 'accept');
     const prefs = await call(seller, 'PUT', '/api/chat/preferences', { meetupReminderEmail: true });
-    expect(prefs.json()).toEqual({ unreadDigest: true, meetupReminderEmail: true });
+    expect(prefs.json()).toEqual({
+      unreadDigest: true,
+      meetupReminderEmail: true,
+      listingExpiryEmail: false,
+    });
     const deps = depsOf(ctx.app);
     const reminders = async () =>
       (await messagesOf(buyer)).filter(

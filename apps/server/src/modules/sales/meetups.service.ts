@@ -8,7 +8,7 @@ import {
   type Meetup,
   type MeetupSpot,
 } from '@unimercado/shared/schemas/meetups';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { meetupProposals, users } from '../../db/schema';
 import { inTransaction, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +18,7 @@ import { plainText, renderEmail } from '../../lib/email';
 import { assertNotBlocked } from '../blocks/blocks.service';
 import {
   findChatMessageById,
-  findMeetupReminderEmailOptIns,
+  findEmailRecipients,
   insertServerMessage,
   publishChatMessage,
 } from '../chat/chat.service';
@@ -314,17 +314,7 @@ export const runMeetupReminders = async (deps: MeetupDeps): Promise<{ reminded: 
           now,
         });
       }
-      const optedIn = await findMeetupReminderEmailOptIns(tx, parties);
-      const recipients = await tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(
-          and(
-            inArray(users.id, [...optedIn]),
-            isNull(users.deletedAt),
-            isNotNull(users.emailVerifiedAt),
-          ),
-        );
+      const recipients = await findEmailRecipients(tx, 'meetupReminderEmail', parties);
       for (const recipient of recipients) {
         const { text, html } = renderEmail({
           appName: deps.config.appName,

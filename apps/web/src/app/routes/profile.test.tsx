@@ -72,6 +72,37 @@ describe('own profile', () => {
     expect(await screen.findByText('Email no verificado')).toBeInTheDocument();
   });
 
+  it('switches each email reminder on its own, the listing expiry one included', async () => {
+    let saved = { unreadDigest: true, meetupReminderEmail: false, listingExpiryEmail: false };
+    const fetchMock = profileApi({
+      'GET /api/chat/preferences': () => jsonResponse(200, saved),
+      'PUT /api/chat/preferences': ({ body }) => {
+        saved = { ...saved, ...(body as Partial<typeof saved>) };
+        return jsonResponse(200, saved);
+      },
+    });
+    renderApp('/profile', { user: TEST_USER });
+    const card = (
+      await screen.findByRole('heading', { name: 'Avisos por email' }, { timeout: 10000 })
+    ).closest('.MuiCard-root') as HTMLElement;
+    const expiry = await within(card).findByRole('switch', {
+      name: 'Aviso antes de que caduque una publicación',
+    });
+    expect(expiry).not.toBeChecked();
+    expect(
+      within(card).getByRole('switch', {
+        name: 'Resumen de mensajes sin leer por más de una hora (como máximo uno al día)',
+      }),
+    ).toBeChecked();
+    await userEvent.click(expiry);
+    await waitFor(() => expect(expiry).toBeChecked());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ listingExpiryEmail: true });
+    expect(
+      within(card).getByRole('switch', { name: 'Recordatorio de mis encuentros, una hora antes' }),
+    ).not.toBeChecked();
+  });
+
   it('shows the empty reviews state while the reviews endpoint answers 404', async () => {
     profileApi({
       'GET /api/reviews': () => jsonResponse(404, { error: 'No encontrado', code: 'NOT_FOUND' }),

@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type ChatPreferences = { unreadDigest: boolean; meetupReminderEmail: boolean };
+export type ChatPreferences = {
+  unreadDigest: boolean;
+  meetupReminderEmail: boolean;
+  listingExpiryEmail: boolean;
+};
 
 const preferencesQueryOptions = () =>
   queryOptions({

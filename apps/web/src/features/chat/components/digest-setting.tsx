@@ -11,18 +11,20 @@ import { toUserMessage } from '@/lib/api-client';
 import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences';
 
 export const DIGEST_TEXTS = {
-  title: 'Mensajes sin leer por email',
+  title: 'Avisos por email',
   description:
-    'Si tienes mensajes sin leer durante más de una hora, te enviamos un resumen por email (como máximo uno al día).',
-  label: 'Enviarme el resumen',
-  meetupLabel: 'Recordarme por email mis encuentros, una hora antes',
+    'Los avisos llegan siempre a la aplicación; elige cuáles quieres recibir también por email.',
+  label: 'Resumen de mensajes sin leer por más de una hora (como máximo uno al día)',
+  meetupLabel: 'Recordatorio de mis encuentros, una hora antes',
+  expiryLabel: 'Aviso antes de que caduque una publicación',
   loadError: 'No se pudo cargar tu preferencia de avisos por email.',
   saveError: 'No se pudo guardar tu preferencia. Inténtalo de nuevo.',
 } as const;
 
 /**
- * The profile's email settings: the unread-messages digest (issue 10) and the reminder an hour
- * before an accepted meet-up (decision 083; the in-app notification comes either way).
+ * The profile's email settings: the unread-messages digest (issue 10), the reminder an hour
+ * before an accepted meet-up (decision 083) and the one before a listing expires (decision 094);
+ * the in-app notifications come either way.
  */
 export const DigestSetting = () => {
   const preferences = useChatPreferences();
@@ -45,6 +47,7 @@ export const DigestSetting = () => {
               [
                 ['unreadDigest', DIGEST_TEXTS.label],
                 ['meetupReminderEmail', DIGEST_TEXTS.meetupLabel],
+                ['listingExpiryEmail', DIGEST_TEXTS.expiryLabel],
               ] as const
             ).map(([setting, label]) => (
               <FormControlLabel

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_preferences" ADD COLUMN "listing_expiry_email" boolean DEFAULT false NOT NULL;
