@@ -153,3 +153,28 @@ describe('formatRatingSummary', () => {
     expect(formatRatingSummary(0, 0)).toBe('Sin reseñas');
   });
 });
+
+describe('campus wall time (datetime-local fields)', () => {
+  it('reads the time a member picks as campus time, whatever the device’s zone', () => {
+    const bogota = campusDateFormat('America/Bogota');
+    const when = bogota.fromWallTime('2026-11-27T11:24');
+    expect(when?.toISOString()).toBe('2026-11-27T16:24:00.000Z');
+    expect(bogota.toWallTime(when!)).toBe('2026-11-27T11:24');
+    expect(bogota.toWallTime('2026-11-28T04:59:59.000Z')).toBe('2026-11-27T23:59');
+  });
+
+  it('follows daylight saving where the campus has it, and refuses an hour that does not exist', () => {
+    const madrid = campusDateFormat('Europe/Madrid');
+    expect(madrid.fromWallTime('2026-07-01T10:00')?.toISOString()).toBe('2026-07-01T08:00:00.000Z');
+    expect(madrid.fromWallTime('2026-01-15T10:00')?.toISOString()).toBe('2026-01-15T09:00:00.000Z');
+    expect(madrid.fromWallTime('2026-03-29T02:30')).toBeNull();
+  });
+
+  it('gives nothing for text that is no wall time', () => {
+    const bogota = campusDateFormat('America/Bogota');
+    for (const wall of ['', '2026-11-27', '2026-13-01T10:00', '2026-02-30T10:00', 'mañana']) {
+      expect(bogota.fromWallTime(wall)).toBeNull();
+    }
+    expect(bogota.toWallTime('no es fecha')).toBe('');
+  });
+});

@@ -139,6 +139,65 @@ export type CampusDateFormat = {
    * from the campus, such as emails.
    */
   formatDateTimeWithZone: (value: DateInput) => string;
+  /** The campus wall time of a date as a datetime-local field holds it: '2026-11-24T21:01'. */
+  toWallTime: (value: DateInput) => string;
+  /**
+   * The instant a campus wall time ('2026-11-24T21:01', as a datetime-local field gives it)
+   * names, whatever the device's own time zone; null when it is no date.
+   */
+  fromWallTime: (wall: string) => Date | null;
+};
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** A wall time's fields as if it were UTC, in milliseconds; NaN when it is not one. */
+const wallAsUtc = (wall: string) => {
+  const match = WALL_TIME.exec(wall);
+  if (!match) return Number.NaN;
+  const [, y = 0, mo = 0, d = 0, h = 0, mi = 0] = match.map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi);
+};
+
+/** The wall-clock fields of dates in `timeZone`, and the two conversions built on them. */
+const wallTime = (timeZone: string) => {
+  const parts = once(
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
+  const fieldsOf = (date: Date) => {
+    const field = Object.fromEntries(
+      parts()
+        .formatToParts(date)
+        .map((part) => [part.type, part.value]),
+    );
+    return `${field.year}-${field.month}-${field.day}T${field.hour}:${field.minute}`;
+  };
+  /** Milliseconds the zone's wall clock is ahead of UTC at `date`. */
+  const offsetAt = (date: Date) => {
+    return wallAsUtc(fieldsOf(date)) - Math.floor(date.getTime() / MINUTE_MS) * MINUTE_MS;
+  };
+  return {
+    toWallTime: (value: DateInput) => {
+      const date = new Date(value);
+      return Number.isNaN(date.getTime()) ? '' : fieldsOf(date);
+    },
+    fromWallTime: (wall: string) => {
+      const asUtc = wallAsUtc(wall);
+      if (Number.isNaN(asUtc)) return null;
+      // The offset where the wall time falls; checked again across a daylight-saving change.
+      let date = new Date(asUtc - offsetAt(new Date(asUtc)));
+      date = new Date(asUtc - offsetAt(date));
+      return fieldsOf(date) === wall ? date : null;
+    },
+  };
 };
 
 const dateFormatter = (options: Intl.DateTimeFormatOptions) => {
@@ -162,6 +221,7 @@ const makeCampusDateFormat = (timeZone: string): CampusDateFormat => ({
     minute: '2-digit',
     timeZoneName: 'long',
   }),
+  ...wallTime(timeZone),
 });
 
 const campusDateFormats = new Map<string, CampusDateFormat>();

@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatUser } from '@unimercado/shared/chat';
 import type { Meetup } from '@unimercado/shared/schemas/meetups';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueryList } from '@/testing/media-query';
@@ -87,6 +87,39 @@ describe('meet-up proposal card in the chat', { timeout: 40_000 }, () => {
     expect(await within(card).findByText('Aceptada')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
     expect(requestTo(fetchMock, '/api/meetups/31/accept').method).toBe('POST');
+  });
+
+  it('a counter-proposal sends the day and time picked as campus time, and the chosen spot', async () => {
+    const fetchMock = chatApi(meetup(PEDRO_ID));
+    const spots = [
+      { id: 4, name: 'Entrada de la biblioteca central', area: 'Biblioteca central' },
+      { id: 5, name: 'Portería principal', area: 'Entrada principal del campus' },
+    ];
+    const { user, card } = await openConversation();
+    const handlers = fetchMock.getMockImplementation()!;
+    let sent: unknown;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
+      if (url.pathname === '/api/meetup-spots') return jsonResponse(200, spots);
+      if (url.pathname === '/api/handoffs/12/meetups' && init?.method === 'POST') {
+        sent = JSON.parse(init.body as string);
+        return jsonResponse(201, { ...meetup(TEST_USER.id), id: 32 });
+      }
+      return handlers(input, init);
+    });
+    await user.click(within(card).getByRole('button', { name: 'Proponer otro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proponer otro encuentro' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Punto de encuentro' }),
+      '5',
+    );
+    const when = within(dialog).getByLabelText('Día y hora');
+    // The campus (America/Bogota, UTC−5) wall time, whatever zone the test machine has.
+    fireEvent.change(when, { target: { value: '2026-12-01T15:30' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar propuesta' }));
+    await waitFor(() =>
+      expect(sent).toEqual({ spotId: 5, startsAt: '2026-12-01T20:30:00.000Z', counterTo: 31 }),
+    );
   });
 
   it('a refused answer says why in Spanish and keeps the buttons', async () => {

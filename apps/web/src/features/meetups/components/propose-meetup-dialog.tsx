@@ -5,14 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/feedback/form-dialog';
 import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { toUserMessage } from '@/lib/api-client';
+import { fromWallTime, toWallTime } from '@/utils/format';
 import { useMeetupSpots, useProposeMeetup } from '../api/meetups';
 import { MEETUP_TEXTS } from '../messages';
 
-/** `yyyy-MM-ddTHH:mm` of a date in this device's time, what a datetime-local field holds. */
-const toLocalInput = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
 
 /** A spot and a day and time for the hand-off; `counterTo` replaces the pending proposal. */
 export const ProposeMeetupDialog = ({
@@ -34,8 +30,9 @@ export const ProposeMeetupDialog = ({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (spotId === '') return setError(MEETUP_TEXTS.spotRequired);
-    const when = new Date(startsAt);
-    if (startsAt === '' || Number.isNaN(when.getTime())) {
+    // The field's day and time are the campus's (where the two meet), not the device's zone.
+    const when = fromWallTime(startsAt);
+    if (!when) {
       return setError(MEETUP_TEXTS.startsAtRequired);
     }
     setError(null);
@@ -93,8 +90,8 @@ export const ProposeMeetupDialog = ({
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: {
-              min: toLocalInput(now),
-              max: toLocalInput(new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000)),
+              min: toWallTime(now),
+              max: toWallTime(now.getTime() + 30 * 24 * 60 * 60 * 1000),
             },
           }}
         />
