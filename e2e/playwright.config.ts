@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium';
 import { E2E_BASE_URL, E2E_PORT } from './support/env';
@@ -30,6 +31,12 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      // The local push service of saved-searches.spec.ts is HTTPS with a self-signed certificate.
+      NODE_EXTRA_CA_CERTS: fileURLToPath(
+        new URL('../apps/server/src/test/fixtures/push-service-cert.pem', import.meta.url),
+      ),
+    },
   },
 });

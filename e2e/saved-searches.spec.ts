@@ -1,3 +1,5 @@
+import { startPushService } from '../apps/server/src/test/push-endpoint';
+import { E2E_BASE_URL } from './support/env';
 import { expect, test, type Page } from './support/test';
 import { createMember, signIn } from './support/members';
 import { publishProduct } from './support/products';
@@ -13,6 +15,18 @@ test('a saved search alerts its member live when another member publishes a matc
   const searcher = await createMember('Sofía Buscadora', `sofia.${stamp}@uni.edu`);
   const seller = await createMember('Víctor Vendedor', `victor.${stamp}@uni.edu`);
   const page = await signIn(browser, searcher);
+  // A local push service that decrypts what it gets (RFC 8291) stands in for the browser's own:
+  // no public one can be reached here. The server trusts its certificate through
+  // NODE_EXTRA_CA_CERTS (playwright.config.ts). The subscription is what the member's browser
+  // sends when push is switched on in the profile.
+  const push = await startPushService();
+  const phone = push.newBrowser();
+  const subscribed = await fetch(`${E2E_BASE_URL}/api/push/subscriptions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${searcher.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(phone.subscription),
+  });
+  expect(subscribed.status).toBeLessThan(300);
 
   // One click on /search saves the search on screen.
   await page.goto('/search?search=calculadora');
@@ -29,6 +43,11 @@ test('a saved search alerts its member live when another member publishes a matc
     location: 'Biblioteca Central',
   });
   await expect(bell(page)).toHaveAccessibleName('Notificaciones (tienes sin leer)');
+  // And by push, to the member's subscribed browser.
+  const alert = await phone.next(15_000);
+  expect(alert.plaintext).toContain('Hay 1 producto nuevo para «calculadora»');
+  expect(push.failures).toEqual([]);
+  await push.close();
   await bell(page).click();
   await expect(page.getByText('Hay 1 producto nuevo para «calculadora»')).toBeVisible();
 
