@@ -9,7 +9,6 @@ import { fromWallTime, toWallTime } from '@/utils/format';
 import { useMeetupSpots, useProposeMeetup } from '../api/meetups';
 import { MEETUP_TEXTS } from '../messages';
 
-
 /** A spot and a day and time for the hand-off; `counterTo` replaces the pending proposal. */
 export const ProposeMeetupDialog = ({
   onClose,
