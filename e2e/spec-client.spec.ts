@@ -174,7 +174,8 @@ test('first contact in the web app: Contactar al vendedor lists the seller with 
   const page = await signIn(browser, buyer);
   await page.goto(`/products/${productId}`);
   await page.getByRole('button', { name: 'Contactar al vendedor' }).click();
-  await expect(page).toHaveURL(new RegExp(`/chat\\?userId=${seller.id}$`));
+  // The seller's conversation, about this product (decision 099 adds the product to the URL).
+  await expect(page).toHaveURL(new RegExp(`/chat\\?userId=${seller.id}&productId=${productId}$`));
   const conversations = page.getByRole('list', { name: 'Conversaciones' });
   await expect(conversations.getByText('Paula Vendedora')).toBeVisible();
   const box = page.getByRole('textbox', { name: 'Mensaje' });
