@@ -217,6 +217,9 @@ describe('listings expire after LISTING_TTL_DAYS unless renewed (decision 094)',
 });
 
 describe('the reminder by email, for sellers who opted in (issue 21)', () => {
+  // Only the expiry mails: registering also mailed each account its verification link.
+  const expiryMailsTo = async (who: Account) =>
+    (await readOutbox(ctx.config, who.email)).filter((mail) => mail.subject.includes('caduca'));
   it('mails the reminder only to a seller who asked for it in their email settings', async () => {
     const [keen, quiet] = await Promise.all([
       createAccount(ctx, { verified: true }),
@@ -242,13 +245,13 @@ describe('the reminder by email, for sellers who opted in (issue 21)', () => {
     at(257.1);
     expect((await run()).reminded).toBeGreaterThanOrEqual(2);
     await ctx.app.mailer.flush();
-    const mails = await readOutbox(ctx.config, keen.email);
+    const mails = await expiryMailsTo(keen);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Tu publicación «Calculadora científica Casio» caduca pronto');
     const expiry = campusDateFormat(ctx.config.campusTimeZone).formatDate(calculator.expiresAt);
     expect(mails[0]?.text).toContain(`"Calculadora científica Casio" caduca el ${expiry}`);
     expect(mails[0]?.text).toContain(`${ctx.config.publicUrl}/my-products`);
-    expect(await readOutbox(ctx.config, quiet.email)).toHaveLength(0);
+    expect(await expiryMailsTo(quiet)).toEqual([]);
     // Both still get the notification in the app.
     expect(await expiryNotes(keen)).toHaveLength(1);
     expect(await expiryNotes(quiet)).toHaveLength(1);
@@ -256,6 +259,6 @@ describe('the reminder by email, for sellers who opted in (issue 21)', () => {
     // Reminded once: another pass mails nothing more.
     await run();
     await ctx.app.mailer.flush();
-    expect(await readOutbox(ctx.config, keen.email)).toHaveLength(1);
+    expect(await expiryMailsTo(keen)).toHaveLength(1);
   });
 });
