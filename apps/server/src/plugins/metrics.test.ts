@@ -14,6 +14,7 @@ import {
   type Account,
   type TestContext,
 } from '../test/helpers';
+import { freePort } from '../test/child-server';
 import { createProduct, uploadPhotos } from '../test/products';
 import { connectStomp, listenForSockets } from '../test/stomp';
 import { expectErrorBody, makeOffer } from '../test/trade';
@@ -296,10 +297,11 @@ const getFrom = (port: number, path: string, headers: Record<string, string> = {
   );
 
 describe('metrics on their own port (METRICS_PORT)', () => {
-  // The port range given to this part of the work on the shared machine.
-  const port = 4300 + Math.floor(Math.random() * 100);
+  // A port nobody listens on: a fixed range met other services (epmd's 4369).
+  let port: number;
   let ctx: TestContext;
   beforeAll(async () => {
+    port = await freePort();
     ctx = await createTestApp({
       config: { metricsPort: port, metricsHost: '127.0.0.1', metricsToken: TOKEN },
     });
