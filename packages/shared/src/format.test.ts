@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { campusWallTime } from './wall-time';
 import {
   campusDateFormat,
   DEFAULT_CAMPUS_TIME_ZONE,
@@ -156,7 +157,7 @@ describe('formatRatingSummary', () => {
 
 describe('campus wall time (datetime-local fields)', () => {
   it('reads the time a member picks as campus time, whatever the device’s zone', () => {
-    const bogota = campusDateFormat('America/Bogota');
+    const bogota = campusWallTime('America/Bogota');
     const when = bogota.fromWallTime('2026-11-27T11:24');
     expect(when?.toISOString()).toBe('2026-11-27T16:24:00.000Z');
     expect(bogota.toWallTime(when!)).toBe('2026-11-27T11:24');
@@ -164,14 +165,14 @@ describe('campus wall time (datetime-local fields)', () => {
   });
 
   it('follows daylight saving where the campus has it, and refuses an hour that does not exist', () => {
-    const madrid = campusDateFormat('Europe/Madrid');
+    const madrid = campusWallTime('Europe/Madrid');
     expect(madrid.fromWallTime('2026-07-01T10:00')?.toISOString()).toBe('2026-07-01T08:00:00.000Z');
     expect(madrid.fromWallTime('2026-01-15T10:00')?.toISOString()).toBe('2026-01-15T09:00:00.000Z');
     expect(madrid.fromWallTime('2026-03-29T02:30')).toBeNull();
   });
 
   it('gives nothing for text that is no wall time', () => {
-    const bogota = campusDateFormat('America/Bogota');
+    const bogota = campusWallTime('America/Bogota');
     for (const wall of ['', '2026-11-27', '2026-13-01T10:00', '2026-02-30T10:00', 'mañana']) {
       expect(bogota.fromWallTime(wall)).toBeNull();
     }

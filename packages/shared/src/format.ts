@@ -19,7 +19,7 @@ export const resolveTimeZone = (value: string): string | undefined => {
   }
 };
 
-const once = <T>(make: () => T) => {
+export const once = <T>(make: () => T) => {
   let value: T | undefined;
   return () => (value ??= make());
 };
@@ -101,7 +101,7 @@ export const formatFileSize = (bytes: number): string =>
     ? megabyteFormat().format(bytes / (1024 * 1024))
     : kilobyteFormat().format(Math.max(1, bytes / 1024));
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 const HOUR_MINUTES = 60;
 const DAY_MINUTES = 1440;
 
@@ -125,7 +125,7 @@ export const formatRelativeTime = (
   return `Hace ${formatCount(Math.floor(minutes / DAY_MINUTES), 'día', 'días')}`;
 };
 
-type DateInput = Date | string | number;
+export type DateInput = Date | string | number;
 
 export type CampusDateFormat = {
   /** '24 de noviembre de 2026' */
@@ -139,65 +139,6 @@ export type CampusDateFormat = {
    * from the campus, such as emails.
    */
   formatDateTimeWithZone: (value: DateInput) => string;
-  /** The campus wall time of a date as a datetime-local field holds it: '2026-11-24T21:01'. */
-  toWallTime: (value: DateInput) => string;
-  /**
-   * The instant a campus wall time ('2026-11-24T21:01', as a datetime-local field gives it)
-   * names, whatever the device's own time zone; null when it is no date.
-   */
-  fromWallTime: (wall: string) => Date | null;
-};
-
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** A wall time's fields as if it were UTC, in milliseconds; NaN when it is not one. */
-const wallAsUtc = (wall: string) => {
-  const match = WALL_TIME.exec(wall);
-  if (!match) return Number.NaN;
-  const [, y = 0, mo = 0, d = 0, h = 0, mi = 0] = match.map(Number);
-  return Date.UTC(y, mo - 1, d, h, mi);
-};
-
-/** The wall-clock fields of dates in `timeZone`, and the two conversions built on them. */
-const wallTime = (timeZone: string) => {
-  const parts = once(
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-  );
-  const fieldsOf = (date: Date) => {
-    const field = Object.fromEntries(
-      parts()
-        .formatToParts(date)
-        .map((part) => [part.type, part.value]),
-    );
-    return `${field.year}-${field.month}-${field.day}T${field.hour}:${field.minute}`;
-  };
-  /** Milliseconds the zone's wall clock is ahead of UTC at `date`. */
-  const offsetAt = (date: Date) => {
-    return wallAsUtc(fieldsOf(date)) - Math.floor(date.getTime() / MINUTE_MS) * MINUTE_MS;
-  };
-  return {
-    toWallTime: (value: DateInput) => {
-      const date = new Date(value);
-      return Number.isNaN(date.getTime()) ? '' : fieldsOf(date);
-    },
-    fromWallTime: (wall: string) => {
-      const asUtc = wallAsUtc(wall);
-      if (Number.isNaN(asUtc)) return null;
-      // The offset where the wall time falls; checked again across a daylight-saving change.
-      let date = new Date(asUtc - offsetAt(new Date(asUtc)));
-      date = new Date(asUtc - offsetAt(date));
-      return fieldsOf(date) === wall ? date : null;
-    },
-  };
 };
 
 const dateFormatter = (options: Intl.DateTimeFormatOptions) => {
@@ -221,7 +162,6 @@ const makeCampusDateFormat = (timeZone: string): CampusDateFormat => ({
     minute: '2-digit',
     timeZoneName: 'long',
   }),
-  ...wallTime(timeZone),
 });
 
 const campusDateFormats = new Map<string, CampusDateFormat>();

@@ -16,5 +16,4 @@ export {
   formatRelativeTime,
 } from '@unimercado/shared/format';
 
-export const { formatDate, formatDateTime, formatTime, toWallTime, fromWallTime } =
-  campusDateFormat(env.campusTimeZone);
+export const { formatDate, formatDateTime, formatTime } = campusDateFormat(env.campusTimeZone);

@@ -5,7 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/feedback/form-dialog';
 import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { toUserMessage } from '@/lib/api-client';
-import { fromWallTime, toWallTime } from '@/utils/format';
+import { campusWallTime } from '@unimercado/shared/wall-time';
+import { env } from '@/config/env';
+
+const { fromWallTime, toWallTime } = campusWallTime(env.campusTimeZone);
 import { useMeetupSpots, useProposeMeetup } from '../api/meetups';
 import { MEETUP_TEXTS } from '../messages';
 
