@@ -1,13 +1,11 @@
 import { formatCount } from '@/utils/format';
+import { SAVE_SEARCH_TEXT } from './save-messages';
 
 /** Spanish texts of saved searches (issue 21). */
 export const SAVED_SEARCHES_TEXT = {
   title: 'Mis búsquedas',
   subtitle: 'Te avisamos cuando se publica algo que buscas.',
-  save: 'Guardar búsqueda',
-  saving: 'Guardando...',
-  saved: 'Búsqueda guardada. La encuentras en Mis búsquedas.',
-  saveError: 'No se pudo guardar la búsqueda',
+  ...SAVE_SEARCH_TEXT,
   loadError: 'No se pudieron cargar tus búsquedas',
   empty: 'Todavía no guardas ninguna búsqueda',
   emptyHint:

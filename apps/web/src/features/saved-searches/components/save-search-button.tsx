@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { NoticeSnackbar } from '@/components/feedback/notice-snackbar';
 import { toUserMessage } from '@/lib/api-client';
 import { useSaveSearch } from '../api/saved-search-mutations';
-import { SAVED_SEARCHES_TEXT } from '../messages';
+import { SAVE_SEARCH_TEXT } from '../save-messages';
 import { toSaveBody, type SearchCriteria } from '../utils/saved-search-criteria';
 
 /**
@@ -23,8 +23,8 @@ export const SaveSearchButton = ({
   const [notice, setNotice] = useState<string | null>(null);
   const onClick = requireSignIn(() => {
     save.mutate(toSaveBody(criteria), {
-      onSuccess: () => setNotice(SAVED_SEARCHES_TEXT.saved),
-      onError: (error) => setNotice(toUserMessage(error, SAVED_SEARCHES_TEXT.saveError)),
+      onSuccess: () => setNotice(SAVE_SEARCH_TEXT.saved),
+      onError: (error) => setNotice(toUserMessage(error, SAVE_SEARCH_TEXT.saveError)),
     });
   });
   return (
@@ -36,7 +36,7 @@ export const SaveSearchButton = ({
         disabled={save.isPending}
         sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
       >
-        {save.isPending ? SAVED_SEARCHES_TEXT.saving : SAVED_SEARCHES_TEXT.save}
+        {save.isPending ? SAVE_SEARCH_TEXT.saving : SAVE_SEARCH_TEXT.save}
       </Button>
       <NoticeSnackbar message={notice} onClose={() => setNotice(null)} autoHideDuration={4000} />
     </>
