@@ -58,7 +58,7 @@ describe('meet-up proposals in chat (decision 083)', () => {
     (await call(who, 'GET', `/api/chat/messages?userId=${withUser.user.id}`)).json<ChatMessage[]>();
 
   it('a party proposes: the proposal, a chat message carrying it, a notification', async () => {
-    const { sale } = await reserve('Microscopio');
+    const { sale, product } = await reserve('Microscopio');
     const startsAt = inHours(26);
     const meetup = await proposed(buyer, sale.id, { startsAt });
     expect(meetup).toEqual({
@@ -77,8 +77,15 @@ describe('meet-up proposals in chat (decision 083)', () => {
     expect(line).toMatchObject({ senderId: buyer.user.id, receiverId: seller.user.id, meetup });
     // Clients that know nothing of meet-ups read it as a sentence.
     expect(line.content).toMatch(new RegExp(`^Propuesta de encuentro: ${spot.name} \\(`));
-    expect(await messagesOf(seller)).toContainEqual(
-      expect.stringMatching(/^Comprador Beto te propuso encontrarse para entregar "Microscopio"/),
+    // The notification opens the conversation with the buyer about this product (decision 099).
+    const notifications = (await call(seller, 'GET', '/api/notifications')).json<Notification[]>();
+    expect(notifications).toContainEqual(
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /^Comprador Beto te propuso encontrarse para entregar "Microscopio"/,
+        ) as unknown,
+        link: `/chat?userId=${buyer.user.id}&productId=${product.id}`,
+      }),
     );
   });
 
@@ -238,7 +245,7 @@ describe('meet-up proposals in chat (decision 083)', () => {
   });
 
   it('a reminder an hour before, once, by email only to those who opted in', async () => {
-    const { sale } = await reserve('Guitarra');
+    const { sale, product } = await reserve('Guitarra');
     const meetup = await proposed(buyer, sale.id, { startsAt: inHours(5) });
     await answer(seller, meetup.id, 'accept');
     const prefs = await call(seller, 'PUT', '/api/chat/preferences', { meetupReminderEmail: true });
@@ -271,7 +278,11 @@ describe('meet-up proposals in chat (decision 083)', () => {
       ).toHaveLength(1);
       await ctx.app.mailer.flush();
       const sellerMail = await readOutbox(ctx.config, seller.email);
-      expect(sellerMail.some((mail) => mail.subject.includes('Guitarra'))).toBe(true);
+      const reminderMail = sellerMail.find((mail) => mail.subject.includes('Guitarra'));
+      // 'Abrir el chat' opens the conversation with the buyer about the guitar.
+      expect(reminderMail?.text).toContain(
+        `${ctx.config.publicUrl}/chat?userId=${buyer.user.id}&productId=${product.id}`,
+      );
       const buyerMail = await readOutbox(ctx.config, buyer.email);
       expect(buyerMail.some((mail) => mail.subject.includes('Guitarra'))).toBe(false);
     } finally {

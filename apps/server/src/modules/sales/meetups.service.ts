@@ -73,6 +73,10 @@ export const MEETUP_TEXTS = {
 const whenText = (deps: Pick<MeetupDeps, 'config'>, at: Date) =>
   campusDateFormat(deps.config.campusTimeZone).formatDateTime(at);
 
+/** The conversation with `userId` about `productId`, as the product page opens it (decision 099). */
+const chatLink = (userId: number, productId: number) =>
+  `/chat?userId=${userId}&productId=${productId}`;
+
 const otherParty = (row: HandoffRow, actorId: number) =>
   actorId === row.buyerId ? row.sellerId : row.buyerId;
 
@@ -84,7 +88,14 @@ const nameOf = async (scope: TxScope, id: number) => {
 const notifyMeetup = (
   scope: TxScope,
   deps: Pick<MeetupDeps, 'notifier'>,
-  input: { userId: number; actorId: number; message: string; event: string; now: Date },
+  input: {
+    userId: number;
+    actorId: number;
+    productId: number;
+    message: string;
+    event: string;
+    now: Date;
+  },
 ) =>
   deps.notifier.notify(scope, {
     userId: input.userId,
@@ -92,7 +103,8 @@ const notifyMeetup = (
     message: input.message,
     eventKey: input.event,
     actorId: input.actorId,
-    link: `/chat?userId=${input.actorId}`,
+    // The conversation with the other party, about this product (decision 099).
+    link: chatLink(input.actorId, input.productId),
     createdAt: input.now,
   });
 
@@ -179,6 +191,7 @@ export const proposeMeetup = async (
     await notifyMeetup(scope, deps, {
       userId: receiverId,
       actorId: actor.id,
+      productId: product.id,
       message: MEETUP_TEXTS.proposed(await nameOf(scope, actor.id), product.title, spot.name, when),
       event: `meetup:${created.id}:proposed`,
       now,
@@ -243,6 +256,7 @@ export const answerMeetup = async (
     await notifyMeetup(scope, deps, {
       userId: proposal.proposal.proposerId,
       actorId: actor.id,
+      productId: product.id,
       message:
         answer === 'accepted'
           ? MEETUP_TEXTS.accepted(name, product.title, proposal.spot.name, when)
@@ -309,6 +323,7 @@ export const runMeetupReminders = async (deps: MeetupDeps): Promise<{ reminded: 
         await notifyMeetup(scope, deps, {
           userId,
           actorId: otherParty(row, userId),
+          productId: product.id,
           message,
           event: `meetup:${id}:reminder`,
           now,
@@ -326,7 +341,7 @@ export const runMeetupReminders = async (deps: MeetupDeps): Promise<{ reminded: 
           ],
           action: {
             label: 'Abrir el chat',
-            url: `${deps.config.publicUrl}/chat?userId=${otherParty(row, recipient.id)}`,
+            url: `${deps.config.publicUrl}${chatLink(otherParty(row, recipient.id), product.id)}`,
           },
           outro: [
             `Recibes este recordatorio porque lo activaste en tu perfil: ${deps.config.publicUrl}/profile`,
