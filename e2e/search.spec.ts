@@ -8,8 +8,9 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar' }
 const openSearch = async (page: Page) => {
   await page.goto('/search');
   await expect(page.getByRole('button', { name: 'Filtros' })).toBeEnabled();
-  // The app's first render is there once the sort select is interactive.
   await expect(page.getByLabel('Ordenar por')).toBeVisible();
+  // The app has taken the page over (route-boundary.tsx marks it): 'Filtros' opens on a click.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
   await page.waitForLoadState('networkidle');
 };
 

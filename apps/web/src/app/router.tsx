@@ -1,12 +1,13 @@
 import { ROLE_ADMIN, ROLE_USER } from '@unimercado/shared/constants';
 import { WEB_ROUTES, type WebPage, type WebRoute } from '@unimercado/shared/routes';
 import { useEffect, type ComponentType } from 'react';
-import { useLocation, useNavigate, useRoutes, type Path, type RouteObject } from 'react-router';
+import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/components/auth/protected-route';
 import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { lazyPart } from '@/lib/lazy-part';
+import { HistoryPathContext, useHistoryPath, type HistoryPath } from './history-path';
 import { RootLayout } from './root-layout';
 
 /**
@@ -84,11 +85,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Where the browser's history is: the address bar's path, for BrowserRouter (app/main.tsx). */
-export type HistoryPath = () => Path;
-
 /** A 401 anywhere sends the browser to /login, remembering where it was (spec section 4). */
-const UnauthorizedRedirect = ({ historyPath }: { historyPath: HistoryPath | undefined }) => {
+const UnauthorizedRedirect = () => {
+  const historyPath = useHistoryPath();
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
@@ -112,9 +111,9 @@ const UnauthorizedRedirect = ({ historyPath }: { historyPath: HistoryPath | unde
 export const AppRoutes = ({ historyPath }: { historyPath?: HistoryPath }) => {
   const element = useRoutes(routes);
   return (
-    <>
-      <UnauthorizedRedirect historyPath={historyPath} />
+    <HistoryPathContext value={historyPath}>
+      <UnauthorizedRedirect />
       {element}
-    </>
+    </HistoryPathContext>
   );
 };

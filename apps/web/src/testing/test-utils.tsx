@@ -10,7 +10,8 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, type HistoryPath } from '@/app/router';
+import { type HistoryPath } from '@/app/history-path';
+import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import type { SessionUser } from '@/lib/session';
 import { getSessionStore, resetSessionStore } from '@/lib/session-store';

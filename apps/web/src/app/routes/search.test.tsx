@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, makeProduct } from '@/testing/products';
@@ -107,6 +107,36 @@ describe('/search', () => {
     expect(box).toHaveValue('bicicleta');
     await waitFor(() => expect(router.state.location.search).toBe('?search=bicicleta'));
     expect(box).toHaveValue('bicicleta');
+  });
+
+  it('a typing pause builds on the sort just chosen, while the screen still shows the search before', async () => {
+    searchApi();
+    // The sort was chosen: the address bar has it; the router has not shown it yet (it waits).
+    const { router } = renderApp('/search?search=libro', {
+      historyPath: () => ({
+        pathname: '/search',
+        search: '?search=libro&sort=price_asc',
+        hash: '',
+      }),
+    });
+    await screen.findByText('Resultado libro');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 's');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=libros&sort=price_asc'));
+  });
+
+  it('the router showing late what the box sent keeps what was typed since', async () => {
+    searchApi();
+    const { router } = renderApp('/search');
+    await screen.findByText('Resultado');
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    await userEvent.type(box, 'libro');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=libro'));
+    await userEvent.type(box, 's');
+    // The page the box asked for shows only now (the router waited for its results).
+    act(() => void router.navigate('/search?search=libro', { replace: true }));
+    expect(box).toHaveValue('libros');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=libros'));
+    expect(box).toHaveValue('libros');
   });
 
   it('the collapsible filters change the URL; removing a chip and Limpiar clear them', async () => {

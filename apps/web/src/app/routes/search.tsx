@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@unimercado/shared/constants';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Suspense, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageTitle } from '@/components/layout/page-title';
 import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories';
@@ -20,10 +20,10 @@ import {
   paramsFromFilters,
   priceFilterErrorOf,
   toProductQuery,
-  type SearchFilters,
 } from '@/features/products/utils/search-filters';
 import { lazyPart } from '@/lib/lazy-part';
 import { formatCount } from '@/utils/format';
+import { useHistoryPath } from '../history-path';
 import type { PrefetchPage } from '../page-data';
 
 /** Six skeleton cards while a search loads (spec section 9). */
@@ -58,14 +58,19 @@ export const SearchRoute = () => {
   // Prices the API refused: its message beside them, and no results (issue 18).
   const priceError = priceFilterErrorOf(results.error);
 
-  // The filters asked for last, until the router shows them (it may wait for the results).
-  const requested = useRef<SearchFilters | null>(null);
-  useEffect(() => {
-    requested.current = null;
-  }, [filters]);
+  // A change builds on the filters asked for last: the history's (the address bar), which the
+  // screen may not show yet while the router waits for a page's code. Building on the shown ones
+  // lost a select's choice to a typing pause that came before the select's page was shown.
+  const historyPath = useHistoryPath();
+  const { pathname } = useLocation();
+  const latestFilters = () => {
+    const path = historyPath?.();
+    return path?.pathname === pathname
+      ? filtersFromParams(new URLSearchParams(path.search))
+      : filters;
+  };
   const change: SearchChange = (next, options = {}) => {
-    const filtersNext = typeof next === 'function' ? next(requested.current ?? filters) : next;
-    requested.current = filtersNext;
+    const filtersNext = typeof next === 'function' ? next(latestFilters()) : next;
     setParams(paramsFromFilters(filtersNext), { replace: options.replace ?? false });
   };
 

@@ -71,7 +71,8 @@ export const SearchFilterFields = ({
   text: FilterTexts;
   priceError: PriceFilterError | null;
   onText: (field: keyof FilterTexts, value: string) => void;
-  onCommit: (next: SearchFilters) => void;
+  /** A select's choice, on top of the newest filters asked for (with what is typed). */
+  onCommit: (change: Partial<SearchFilters>) => void;
 }) => (
   <Collapse in={isOpen} appear={appear} id={id}>
     <Grid container spacing={2} sx={{ pt: 2.5 }}>
@@ -81,7 +82,6 @@ export const SearchFilterFields = ({
           value={filters.categoryId ?? ''}
           onChange={(event) =>
             onCommit({
-              ...filters,
               categoryId: event.target.value ? Number(event.target.value) : null,
               page: 1,
             })
@@ -115,7 +115,6 @@ export const SearchFilterFields = ({
           value={filters.status ?? ''}
           onChange={(event) =>
             onCommit({
-              ...filters,
               status: (event.target.value || null) as ProductConditionFilter | null,
               page: 1,
             })

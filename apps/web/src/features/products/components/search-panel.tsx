@@ -27,7 +27,6 @@ import { ProductSortSelect } from './sort-select';
 import {
   countActiveFilters,
   EMPTY_FILTERS,
-  paramsFromFilters,
   parsePriceInput,
   type PriceFilterError,
   type SearchFilters,
@@ -104,24 +103,26 @@ export const SearchPanel = ({
   const [text, setText] = useState(() => textOf(filters));
   const searchInput = useRef<HTMLInputElement>(null);
 
-  // The URL changed (back button, a chip, a select, the sort): each box whose value the URL
-  // changed shows it; the others keep what the person is typing, which the pause then commits
-  // on top of the new URL (issue 18: a filter chosen mid-typing no longer drops the text).
-  // Not after a typing pause of our own: the person may already be typing on.
-  const typedCommit = useRef<string | null>(null);
+  // The URL changed (back button, a chip, the header's search): each box whose value it changed
+  // shows it; the others keep what the person is typing, which the pause then commits on top of
+  // the new URL (issue 18: a filter chosen mid-typing no longer drops the text). A value the boxes
+  // themselves sent is an echo, not a change: the router may show it late (it waits for the
+  // results), after the person typed on, and the typing must stay (a letter was lost so).
+  const sent = useRef(filters);
   const shownFilters = useRef(filters);
   useEffect(() => {
     const before = textOf(shownFilters.current);
     shownFilters.current = filters;
-    if (paramsFromFilters(filters).toString() === typedCommit.current) return;
-    typedCommit.current = null;
     const now = textOf(filters);
+    const echo = textOf(sent.current);
+    const shown = (field: keyof typeof now, current: string) =>
+      now[field] !== before[field] && now[field] !== echo[field] ? now[field] : current;
     setText((current) => ({
-      search: now.search !== before.search ? now.search : current.search,
-      minPrice: now.minPrice !== before.minPrice ? now.minPrice : current.minPrice,
-      maxPrice: now.maxPrice !== before.maxPrice ? now.maxPrice : current.maxPrice,
-      location: now.location !== before.location ? now.location : current.location,
-      course: now.course !== before.course ? now.course : current.course,
+      search: shown('search', current.search),
+      minPrice: shown('minPrice', current.minPrice),
+      maxPrice: shown('maxPrice', current.maxPrice),
+      location: shown('location', current.location),
+      course: shown('course', current.course),
     }));
   }, [filters]);
 
@@ -136,14 +137,15 @@ export const SearchPanel = ({
   });
 
   const commit = (update: (latest: SearchFilters) => SearchFilters, fromTyping = false) =>
-    onChange(
-      (latest) => {
-        const next = update(latest);
-        typedCommit.current = fromTyping ? paramsFromFilters(next).toString() : null;
-        return next;
-      },
-      { replace: fromTyping },
-    );
+    onChange(update, { replace: fromTyping });
+
+  /** What is typed so far, with `change`, on top of the newest filters asked for. */
+  const commitText = (change: Partial<SearchFilters> = {}, fromTyping = false) =>
+    commit((latest) => {
+      const next = fromText(text, { ...latest, ...change });
+      sent.current = next;
+      return next;
+    }, fromTyping);
 
   const isTextDifferent = (values: typeof text) => {
     const next = fromText(values);
@@ -159,7 +161,7 @@ export const SearchPanel = ({
   // A pause in typing searches (replacing the history entry, so back does not replay keystrokes),
   // with the filters as they are when the pause ends.
   const commitTyped = useEffectEvent(() => {
-    if (isTextDifferent(text)) commit((latest) => fromText(text, latest), true);
+    if (isTextDifferent(text)) commitText({}, true);
   });
   useEffect(() => {
     const timer = setTimeout(commitTyped, TYPING_PAUSE_MS);
@@ -168,11 +170,11 @@ export const SearchPanel = ({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isTextDifferent(text)) commit((latest) => fromText(text, latest), false);
+    if (isTextDifferent(text)) commitText();
   };
 
   /** A select or a chip: what is typed so far goes with it. */
-  const commitWithText = (next: SearchFilters) => commit(() => fromText(text, next));
+  const commitWithText = (change: Partial<SearchFilters>) => commitText(change);
 
   const setField = (field: keyof typeof text) => (value: string) =>
     setText((current) => ({ ...current, [field]: value }));
