@@ -300,6 +300,31 @@ for (const title of ['Calculadora Casio fx-991', 'Calculadora gráfica TI-84']) 
 // The alerts are matched off the request path: give the matcher a moment.
 await sleep(1500);
 
+// Price guidance (issue 21, decision 098): three calculators of that category sold, so the
+// publish form shows what they sold for once a similar title and the category are chosen.
+const calculatorCategory = categories[1]?.id ?? categories[0]?.id;
+for (const [title, share] of [
+  ['Calculadora Casio fx-570', 0.7],
+  ['Calculadora científica Casio', 0.8],
+  ['Calculadora Casio fx-82', 0.9],
+] as const) {
+  const listing = (await api(
+    'POST',
+    '/api/products',
+    {
+      title,
+      description: 'Funciona bien, con pilas nuevas.',
+      price: 80000,
+      status: 'Usado',
+      location: 'Biblioteca Central',
+      categoryId: calculatorCategory,
+    },
+    andres.token,
+  )) as Listing & { price: number };
+  const calculatorSale = await offer(marta, listing, share);
+  await api('PUT', `/api/sales/${calculatorSale.id}/accept`, undefined, andres.token);
+}
+
 // Listings that stay fresh (issue 21): course codes on two of the seller's listings, and another
 // of them expired as if 60 days had passed, for 'CADUCADO' and 'Renovar' on My products.
 const [withCourses, expiring] = sellerListings.filter(
@@ -331,6 +356,8 @@ const sessions: Record<string, Session | null> = { anonymous: null, student, adm
  */
 const OFFLINE = ':offline';
 const OFFLINE_UNSEEN = ':offline-unseen';
+/** `PRICE_HINT`: the publish form with a calculator's title and category chosen (price guidance). */
+const PRICE_HINT = ':price-hint';
 const allPages: [name: string, path: string, who: string, press?: string][] = [
   ['home', '/', 'anonymous'],
   ['login', '/login', 'anonymous'],
@@ -364,6 +391,7 @@ const allPages: [name: string, path: string, who: string, press?: string][] = [
   ['search-filters', '/search?categoryId=5&maxPrice=300000&status=USADO', 'anonymous'],
   ['search-course', '/search?course=QUI101', 'student'],
   ['create-product', '/create-product', 'student'],
+  ['create-product-price-hint', '/create-product', 'student', PRICE_HINT],
   ['my-products', '/my-products', 'seller'],
   ['my-products-sold', '/my-products?tab=vendidos', 'seller'],
   ['my-products-edit', '/my-products', 'seller', `Editar ${laptop.title}`],
@@ -461,8 +489,18 @@ try {
         if (press === OFFLINE) await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
         await goOffline(context, page, path, press === OFFLINE);
       }
+      if (press === PRICE_HINT) {
+        await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+        await page.getByLabel('Título').fill('Calculadora Casio');
+        await page.getByLabel('Categoría').selectOption(String(calculatorCategory));
+        await page
+          .getByText(/se vendieron/i)
+          .first()
+          .waitFor({ timeout: 10_000 });
+      }
+      const isAction = isOffline || press === PRICE_HINT;
       const button =
-        press && !isOffline ? page.getByRole('button', { name: press, exact: true }) : null;
+        press && !isAction ? page.getByRole('button', { name: press, exact: true }) : null;
       // The drawer button only exists on the narrow layout.
       if (button && (await button.count()) > 0) await button.click();
       await sleep(400);
