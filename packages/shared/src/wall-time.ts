@@ -10,7 +10,6 @@ const wallAsUtc = (wall: string) => {
   return Date.UTC(y, mo - 1, d, h, mi);
 };
 
-/** The wall-clock fields of dates in `timeZone`, and the two conversions built on them. */
 /**
  * The campus wall time of dates, as a datetime-local field holds it ('2026-11-24T21:01'), both
  * ways, whatever the device's own time zone: `toWallTime` of a date, and `fromWallTime`, the
@@ -39,9 +38,8 @@ export const campusWallTime = (timeZone: string) => {
     return `${field.year}-${field.month}-${field.day}T${field.hour}:${field.minute}`;
   };
   /** Milliseconds the zone's wall clock is ahead of UTC at `date`. */
-  const offsetAt = (date: Date) => {
-    return wallAsUtc(fieldsOf(date)) - Math.floor(date.getTime() / MINUTE_MS) * MINUTE_MS;
-  };
+  const offsetAt = (date: Date) =>
+    wallAsUtc(fieldsOf(date)) - Math.floor(date.getTime() / MINUTE_MS) * MINUTE_MS;
   return {
     toWallTime: (value: DateInput) => {
       const date = new Date(value);

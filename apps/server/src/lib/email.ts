@@ -21,6 +21,9 @@ export const plainText = (value: string) =>
     .trim()
     .replace(/[\p{N}\p{P}\p{S}]/gu, (char) => `${char}${ZERO_WIDTH_NON_JOINER}`);
 
+/** 'Hola, Ana:', the greeting of every email to a member, their name made plain text. */
+export const greetingFor = (name: string) => `Hola, ${plainText(name)}:`;
+
 export type EmailContent = {
   appName: string;
   /** Already made safe with `plainText` when it comes from a person. */

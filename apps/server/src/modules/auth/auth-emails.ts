@@ -4,7 +4,7 @@ import {
 } from '@unimercado/shared/constants';
 import { campusDateFormat } from '@unimercado/shared/format';
 import type { AppConfig } from '../../config/env';
-import { plainText, renderEmail } from '../../lib/email';
+import { greetingFor, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
 
 type Config = Pick<AppConfig, 'publicUrl' | 'appName' | 'campusTimeZone'>;
@@ -14,8 +14,6 @@ export const verificationLink = (config: Config, token: string) =>
 
 export const passwordResetLink = (config: Config, token: string) =>
   `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-
-const greeting = (name: string) => `Hola, ${plainText(name)}:`;
 
 /**
  * The verification email. The chosen name is plain text (never a link); whoever did not
@@ -28,7 +26,7 @@ export const buildVerificationEmail = (
   const app = config.appName;
   const { text, html } = renderEmail({
     appName: app,
-    greeting: greeting(name),
+    greeting: greetingFor(name),
     intro: [`Gracias por registrarte en ${app}. Para verificar tu email abre este enlace:`],
     action: { label: 'Verificar mi email', url: verificationLink(config, token) },
     outro: [
@@ -46,7 +44,7 @@ export const buildPasswordResetEmail = (
   const app = config.appName;
   const { text, html } = renderEmail({
     appName: app,
-    greeting: greeting(name),
+    greeting: greetingFor(name),
     intro: [
       `Recibimos una solicitud para restablecer la contraseña de tu cuenta de ${app}. Para elegir una nueva abre este enlace:`,
     ],
@@ -70,7 +68,7 @@ export const buildPasswordChangedEmail = (
   const app = config.appName;
   const { text, html } = renderEmail({
     appName: app,
-    greeting: greeting(name),
+    greeting: greetingFor(name),
     intro: [
       `La contraseña de tu cuenta de ${app} se cambió el ${campusDateFormat(config.campusTimeZone).formatDateTimeWithZone(at)}. Todas las sesiones abiertas con la contraseña anterior se cerraron.`,
       'Si fuiste tú, no tienes que hacer nada.',

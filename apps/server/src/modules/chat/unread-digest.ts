@@ -4,7 +4,7 @@ import { jsonColumn, queryRows } from '../../db/rows';
 import { chatPreferences } from '../../db/schema';
 import { inExclusiveTransaction } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
-import { plainText, renderEmail } from '../../lib/email';
+import { greetingFor, plainText, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
 
 /**
@@ -45,7 +45,7 @@ export const buildUnreadDigestEmail = (
   );
   const { text, html } = renderEmail({
     appName: config.appName,
-    greeting: `Hola, ${plainText(recipient.name)}:`,
+    greeting: greetingFor(recipient.name),
     intro: ['Te escribieron mientras no estabas:', ...lines],
     action: { label: 'Leer mis mensajes', url: `${config.publicUrl}/chat` },
     outro: [

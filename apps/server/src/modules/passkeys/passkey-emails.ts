@@ -1,6 +1,6 @@
 import { campusDateFormat } from '@unimercado/shared/format';
 import type { AppConfig } from '../../config/env';
-import { plainText, renderEmail } from '../../lib/email';
+import { greetingFor, plainText, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
 
 type Config = Pick<AppConfig, 'publicUrl' | 'appName' | 'campusTimeZone'>;
@@ -16,7 +16,7 @@ export const buildPasskeyAddedEmail = (
   const app = config.appName;
   const { text, html } = renderEmail({
     appName: app,
-    greeting: `Hola, ${plainText(name)}:`,
+    greeting: greetingFor(name),
     intro: [
       `Se añadió la llave de acceso «${plainText(passkeyName)}» a tu cuenta de ${app} el ${campusDateFormat(config.campusTimeZone).formatDateTimeWithZone(at)}. Con ella se puede entrar sin contraseña.`,
       'Si fuiste tú, no tienes que hacer nada.',

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
 import { inTransaction, type Tx } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
-import { plainText, renderEmail } from '../../lib/email';
+import { greetingFor, plainText, renderEmail } from '../../lib/email';
 import { startPeriodic } from '../../lib/periodic';
 import { PRODUCTS_CHANGED_TOPIC } from './products.queries';
 
@@ -124,13 +124,13 @@ export const runListingExpiry = async (deps: ListingExpiryDeps): Promise<Listing
     const recipients = new Map(
       (await deps.expiryEmailRecipients(tx, sellers)).map((seller) => [seller.id, seller]),
     );
+    const { publicUrl, appName } = deps.config;
     for (const row of reminded) {
       const seller = recipients.get(row.seller_id);
       if (!seller) continue;
-      const { publicUrl, appName } = deps.config;
       const { text, html } = renderEmail({
         appName,
-        greeting: `Hola, ${plainText(seller.name)}:`,
+        greeting: greetingFor(seller.name),
         intro: LISTING_EXPIRY_EMAIL.intro(plainText(row.title), formatDate(row.expires_at)),
         action: { label: LISTING_EXPIRY_EMAIL.action, url: `${publicUrl}/my-products` },
         outro: [LISTING_EXPIRY_EMAIL.outro(`${publicUrl}/profile`)],

@@ -14,7 +14,7 @@ import { inTransaction, type TxScope } from '../../db/tx';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/authorization';
 import type { AppDeps } from '../../lib/deps';
-import { plainText, renderEmail } from '../../lib/email';
+import { greetingFor, plainText, renderEmail } from '../../lib/email';
 import { assertNotBlocked } from '../blocks/blocks.service';
 import {
   findChatMessageById,
@@ -333,7 +333,7 @@ export const runMeetupReminders = async (deps: MeetupDeps): Promise<{ reminded: 
       for (const recipient of recipients) {
         const { text, html } = renderEmail({
           appName: deps.config.appName,
-          greeting: `Hola, ${plainText(recipient.name)}:`,
+          greeting: greetingFor(recipient.name),
           intro: [
             `Tu encuentro para entregar "${plainText(product.title)}" es el ${format.formatDateTimeWithZone(proposal.proposal.startsAt)}.`,
             `Lugar: ${plainText(proposal.spot.name)} (${plainText(proposal.spot.area)}).`,

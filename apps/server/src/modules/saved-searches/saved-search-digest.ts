@@ -4,7 +4,7 @@ import { jsonColumn, queryRows } from '../../db/rows';
 import { savedSearchDigests } from '../../db/schema';
 import { inExclusiveTransaction } from '../../db/tx';
 import type { AppDeps } from '../../lib/deps';
-import { plainText, renderEmail } from '../../lib/email';
+import { greetingFor, plainText, renderEmail } from '../../lib/email';
 import type { MailMessage } from '../../plugins/mail';
 import { isHitVisible } from './saved-searches.service';
 
@@ -42,7 +42,7 @@ export const buildSavedSearchDigestEmail = (
   );
   const { text, html } = renderEmail({
     appName: config.appName,
-    greeting: `Hola, ${plainText(recipient.name)}:`,
+    greeting: greetingFor(recipient.name),
     intro: ['Se publicaron productos que buscas:', ...lines],
     action: { label: 'Ver mis búsquedas', url: `${config.publicUrl}/my-searches` },
     outro: [

@@ -7,10 +7,11 @@ import { NativeSelectField, TextField } from '@/components/form/text-field';
 import { toUserMessage } from '@/lib/api-client';
 import { campusWallTime } from '@unimercado/shared/wall-time';
 import { env } from '@/config/env';
-
-const { fromWallTime, toWallTime } = campusWallTime(env.campusTimeZone);
 import { useMeetupSpots, useProposeMeetup } from '../api/meetups';
 import { MEETUP_TEXTS } from '../messages';
+
+/** The field's day and time, read and written in the campus's zone (where the two meet). */
+const { fromWallTime, toWallTime } = campusWallTime(env.campusTimeZone);
 
 /** A spot and a day and time for the hand-off; `counterTo` replaces the pending proposal. */
 export const ProposeMeetupDialog = ({
